@@ -1,0 +1,42 @@
+# Two commands for a fresh machine: `make run` and `make test`.
+VENV   := .venv
+PY     := $(VENV)/bin/python
+HOST   ?= 0.0.0.0
+PORT   ?= 5000
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: run test lint chromium clean
+
+$(VENV)/.installed: pyproject.toml
+	@python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+		{ echo "Python 3.11 or newer is needed as python3"; exit 1; }
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+run: $(VENV)/.installed
+	$(VENV)/bin/flask --app scorer migrate
+	HOST=$(HOST) PORT=$(PORT) $(PY) -m scorer.web.serve
+
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update -qq && apt-get install -y -qq chromium; \
+		else \
+			echo "Browser tests need Chromium at $(CHROMIUM): run 'sudo apt-get install -y chromium'"; \
+			exit 1; \
+		fi; \
+	fi
+	@test -x $(CHROMIUM) || { echo "Chromium is still missing at $(CHROMIUM)"; exit 1; }
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+# pytest exits 5 when it collects no test; make fails on it like on any other failure.
+test: $(VENV)/.installed chromium lint
+	$(PY) -m pytest
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,178 @@
+"""Schieber contracts, their multipliers, and the rule presets a table picks from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from scorer.cards import DECKS, Suit
+
+OBENABE = "obenabe"
+UNDENUFE = "undenufe"
+TARGETS = (1000, 1500, 2500, 3000)
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A contract a team can call: a trump suit, Obenabe or Undenufe."""
+
+    key: str
+    name: str
+    symbol: str
+    suit: Suit | None = None
+
+    @property
+    def has_trump(self) -> bool:
+        """Stöck (King and Ober of trumps) exists only where there is a trump suit."""
+        return self.suit is not None
+
+
+def contracts_for(deck: str) -> tuple[Contract, ...]:
+    """All contracts of a deck, in the order the entry panel shows them."""
+    trumps = tuple(Contract(s.key, s.name, s.symbol, s) for s in DECKS[deck])
+    return trumps + (
+        Contract(OBENABE, "Obenabe", "⬇"),
+        Contract(UNDENUFE, "Undenufe", "⬆"),
+    )
+
+
+def _multipliers(deck: str, by_name: dict[str, int]) -> dict[str, int]:
+    return {c.key: by_name[c.key] for c in contracts_for(deck)}
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named set of multipliers and a target, as RULES.md lists them."""
+
+    key: str
+    name: str
+    target: int
+    multipliers: dict[str, dict[str, int]]  # deck -> contract -> multiplier
+
+
+PRESETS: dict[str, Preset] = {
+    p.key: p
+    for p in (
+        # pagat (000): acorns and flowers like the black suits x1, shields and bells x2.
+        Preset(
+            "classic",
+            "Klassisch: 3000, ×1 ×2 ×3 ×4",
+            3000,
+            {
+                "swiss": _multipliers(
+                    "swiss",
+                    dict(eicheln=1, rosen=1, schilten=2, schellen=2, obenabe=3, undenufe=4),
+                ),
+                "french": _multipliers(
+                    "french",
+                    dict(clubs=1, spades=1, hearts=2, diamonds=2, obenabe=3, undenufe=4),
+                ),
+            },
+        ),
+        # 002 and 004 for Swiss faces; 003 pairs roses/hearts and acorns/diamonds for French faces.
+        Preset(
+            "modern",
+            "Modern: 2500, ×1 ×2 ×3 ×3",
+            2500,
+            {
+                "swiss": _multipliers(
+                    "swiss",
+                    dict(rosen=1, eicheln=1, schilten=2, schellen=2, obenabe=3, undenufe=3),
+                ),
+                "french": _multipliers(
+                    "french",
+                    dict(hearts=1, diamonds=1, spades=2, clubs=2, obenabe=3, undenufe=3),
+                ),
+            },
+        ),
+        Preset(
+            "simple",
+            "Einfach: 1000, alles ×1",
+            1000,
+            {deck: {c.key: 1 for c in contracts_for(deck)} for deck in DECKS},
+        ),
+    )
+}
+DEFAULT_PRESET = "modern"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The settings a Schieber game is played with; stored with the game and never changed by it."""
+
+    deck: str = "swiss"
+    multipliers: dict[str, int] = field(
+        default_factory=lambda: dict(PRESETS[DEFAULT_PRESET].multipliers["swiss"])
+    )
+    target: int = PRESETS[DEFAULT_PRESET].target
+    undenufe_six: bool = True  # Undenufe: the 6 counts 11 and the Ace 0 (002); off: Ace keeps 11
+    bergpreis: bool = True
+
+    @classmethod
+    def from_preset(cls, key: str, deck: str = "swiss", **changes) -> Rules:
+        """The rules of a preset for a deck, with any setting changed."""
+        preset = PRESETS[key]
+        rules = cls(deck=deck, multipliers=dict(preset.multipliers[deck]), target=preset.target)
+        return replace(rules, **changes)
+
+    @property
+    def contracts(self) -> tuple[Contract, ...]:
+        """The contracts this table plays: a multiplier of 0 hides a contract."""
+        return tuple(c for c in contracts_for(self.deck) if self.multipliers.get(c.key, 0) > 0)
+
+    def contract(self, key: str) -> Contract | None:
+        """The playable contract with this key, or None when the table does not play it."""
+        return next((c for c in self.contracts if c.key == key), None)
+
+    def multiplier(self, key: str) -> int:
+        """The multiplier of a contract; 0 when the table does not play it."""
+        return self.multipliers.get(key, 0)
+
+    @property
+    def half_target(self) -> int | float:
+        """Bergpreis goes to the first team here; the losers below it are Schneider."""
+        return self.target // 2 if self.target % 2 == 0 else self.target / 2
+
+    @property
+    def preset(self) -> str:
+        """The key of the preset these rules equal, or "custom"."""
+        for p in PRESETS.values():
+            if p.target == self.target and p.multipliers[self.deck] == self.multipliers:
+                return p.key
+        return "custom"
+
+    def problems(self) -> dict[str, str]:
+        """What is wrong with these settings, by setting name; empty when they can be played."""
+        errors = {}
+        if self.deck not in DECKS:
+            errors["deck"] = "Unbekanntes Kartenblatt."
+            return errors
+        for c in contracts_for(self.deck):
+            value = self.multipliers.get(c.key)
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 20:
+                errors[f"mult_{c.key}"] = "Ganze Zahl von 0 bis 20 (0 blendet den Trumpf aus)."
+        if not errors and not self.contracts:
+            errors["multipliers"] = "Mindestens ein Trumpf braucht einen Faktor über 0."
+        if not isinstance(self.target, int) or not 100 <= self.target <= 100_000:
+            errors["target"] = "Zielpunkte: eine ganze Zahl von 100 bis 100000."
+        return errors
+
+    def to_dict(self) -> dict:
+        """The settings as plain data, for storage and export."""
+        return {
+            "deck": self.deck,
+            "multipliers": dict(self.multipliers),
+            "target": self.target,
+            "undenufe_six": self.undenufe_six,
+            "bergpreis": self.bergpreis,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Rules:
+        """Settings read back from to_dict()."""
+        return cls(
+            deck=data["deck"],
+            multipliers={k: v for k, v in data["multipliers"].items()},
+            target=data["target"],
+            undenufe_six=data.get("undenufe_six", True),
+            bergpreis=data.get("bergpreis", True),
+        )

@@ -1,0 +1,450 @@
+"""Schieber: the hands a table plays, what each scores, and the game state replayed from them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from scorer.cards import HAND_TOTAL, MATCH_TOTAL
+from scorer.contracts import Rules
+from scorer.slate import Slate
+from scorer.weis import weis_problem
+
+# Within a hand the points go on the slate in this order: Stöck, Weis, then the tricks.
+ORDER = ("stoeck", "weis", "stich")
+STEP_NAMES = {"stoeck": "Stöck", "weis": "Weis", "stich": "Stich"}
+
+
+@dataclass(frozen=True)
+class Team:
+    """A team and its players in seat order."""
+
+    name: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand as the table reports it.
+
+    Weis and Stöck are written when announced; the trick points come at the end. A hand whose
+    trick points are not written yet is open.
+    """
+
+    contract: str
+    shoved: bool = False
+    points_team: int = 0  # the team whose trick points were counted
+    points: int | None = None  # that team's trick points with the last trick; None while open
+    match: bool = False  # points_team took all nine tricks
+    weis: tuple[int, int] = (0, 0)  # Weis points per team, before the multiplier
+    stoeck: int | None = None  # the team that had Stöck
+    first_claim: int | None = None  # who claimed first, when this hand took both teams over
+
+    @property
+    def is_open(self) -> bool:
+        """The trick points of this hand are not written yet."""
+        return self.points is None and not self.match
+
+    @property
+    def trick_points(self) -> tuple[int, int]:
+        """Trick points per team before the multiplier: 157 between them, or 257 and 0."""
+        if self.match:
+            own, other = MATCH_TOTAL, 0
+        elif self.points is None:
+            return (0, 0)
+        else:
+            own, other = self.points, HAND_TOTAL - self.points
+        return (own, other) if self.points_team == 0 else (other, own)
+
+    def to_dict(self) -> dict:
+        """The hand as plain data, for storage and export."""
+        return {
+            "contract": self.contract,
+            "shoved": self.shoved,
+            "points_team": self.points_team,
+            "points": self.points,
+            "match": self.match,
+            "weis": list(self.weis),
+            "stoeck": self.stoeck,
+            "first_claim": self.first_claim,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Hand:
+        """A hand read back from to_dict(); raises ValueError for values of the wrong kind."""
+        weis = data.get("weis", [0, 0])
+        if not isinstance(weis, list | tuple) or len(weis) != 2:
+            raise ValueError("weis: two numbers, one per team")
+        return cls(
+            contract=_kind(data["contract"], str, "contract"),
+            shoved=_kind(data.get("shoved", False), bool, "shoved"),
+            points_team=_whole(data.get("points_team", 0), "points_team"),
+            points=_whole(data.get("points"), "points", optional=True),
+            match=_kind(data.get("match", False), bool, "match"),
+            weis=(_whole(weis[0], "weis"), _whole(weis[1], "weis")),
+            stoeck=_whole(data.get("stoeck"), "stoeck", optional=True),
+            first_claim=_whole(data.get("first_claim"), "first_claim", optional=True),
+        )
+
+
+def _kind(value, kind: type, name: str):
+    if not isinstance(value, kind):
+        raise ValueError(f"{name}: {value!r}")
+    return value
+
+
+def _whole(value, name: str, optional: bool = False) -> int | None:
+    """A whole number from stored data (not a bool, not 90.5), or None where that is allowed."""
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name}: {value!r} is not a whole number")
+    return value
+
+
+def hand_problems(hand: Hand, rules: Rules, players_per_team: int = 2) -> dict[str, str]:
+    """What makes this hand impossible, by the field it concerns; empty when it can be written."""
+    errors: dict[str, str] = {}
+    contract = rules.contract(hand.contract)
+    if contract is None:
+        errors["contract"] = "Dieser Trumpf wird an diesem Tisch nicht gespielt (Faktor 0)."
+    if hand.points_team not in (0, 1):
+        errors["points_team"] = "Die Punkte gehören einem der beiden Teams."
+    if hand.match:
+        if hand.points not in (None, MATCH_TOTAL):
+            errors["points"] = "Beim Match hat die andere Seite 0 Punkte: keine Punkte eingeben."
+    elif hand.points is not None:
+        if not 0 <= hand.points <= HAND_TOTAL:
+            errors["points"] = f"Stichpunkte von 0 bis {HAND_TOTAL}; 257 ist der Match-Knopf."
+        elif hand.points in (1, HAND_TOTAL - 1):
+            errors["points"] = f"{hand.points} gibt es nicht: keine Karte zählt 1 Punkt."
+    if len(hand.weis) != 2 or any(not isinstance(w, int) for w in hand.weis):
+        errors["weis"] = "Weis als Punkte pro Team."
+    elif all(hand.weis):
+        errors["weis"] = "Nur ein Team schreibt Weis: das mit dem besten Weis."
+    else:
+        for w in hand.weis:
+            problem = weis_problem(w, players_per_team)
+            if problem:
+                errors["weis"] = problem
+    if hand.stoeck is not None:
+        if hand.stoeck not in (0, 1):
+            errors["stoeck"] = "Stöck gehört einem der beiden Teams."
+        elif contract is not None and not contract.has_trump:
+            errors["stoeck"] = f"Stöck gibt es nur mit Trumpf, nicht bei {contract.name}."
+    if hand.is_open and not any(hand.weis) and hand.stoeck is None and "points" not in errors:
+        errors["points"] = "Stichpunkte eingeben, oder Match."
+    if hand.first_claim not in (None, 0, 1):
+        errors["first_claim"] = "Zuerst bedankt hat sich eines der beiden Teams."
+    return errors
+
+
+@dataclass(frozen=True)
+class Step:
+    """Points that go on the slate at once: a hand's Stöck, its Weis, or its tricks."""
+
+    kind: str  # one of ORDER
+    points: tuple[int, int]  # per team, multiplied
+
+
+def steps(hand: Hand, rules: Rules) -> list[Step]:
+    """The hand's points in the order they go on the slate, multiplied by the contract."""
+    m = rules.multiplier(hand.contract)
+    found = {
+        "stoeck": (20 * m if hand.stoeck == 0 else 0, 20 * m if hand.stoeck == 1 else 0),
+        "weis": (hand.weis[0] * m, hand.weis[1] * m),
+        "stich": tuple(p * m for p in hand.trick_points),
+    }
+    return [Step(kind, found[kind]) for kind in ORDER if any(found[kind])]
+
+
+def score(hand: Hand, rules: Rules) -> tuple[int, int]:
+    """What each team scores in this hand: everything times the contract's multiplier."""
+    total = [0, 0]
+    for step in steps(hand, rules):
+        total[0] += step.points[0]
+        total[1] += step.points[1]
+    return (total[0], total[1])
+
+
+@dataclass(frozen=True)
+class Game:
+    """A Schieber game: the teams, the rules, who is Vorhand first, and the hands so far."""
+
+    teams: tuple[Team, Team]
+    rules: Rules = field(default_factory=Rules)
+    first_vorhand: int = 0  # seat index into seats()
+    hands: tuple[Hand, ...] = ()
+
+    @property
+    def players_per_team(self) -> int:
+        """2 in the four-player game, 3 in the six-player game."""
+        return len(self.teams[0].players)
+
+    def seats(self) -> list[tuple[int, str]]:
+        """(team, player) around the table in playing order: the teams sit alternately."""
+        return [(t, self.teams[t].players[i]) for i in range(self.players_per_team) for t in (0, 1)]
+
+    def vorhand(self, hand_index: int) -> tuple[int, str]:
+        """The team and player who is Vorhand in hand `hand_index` (0-based); it passes on."""
+        seats = self.seats()
+        return seats[(self.first_vorhand + hand_index) % len(seats)]
+
+    def dealer(self, hand_index: int) -> tuple[int, str]:
+        """Who deals this hand: the player before Vorhand."""
+        seats = self.seats()
+        return seats[(self.first_vorhand + hand_index - 1) % len(seats)]
+
+    def partner(self, hand_index: int) -> str:
+        """Whom Vorhand shoves to: the partner sitting opposite (four players) or next (six)."""
+        seats = self.seats()
+        return seats[(self.first_vorhand + hand_index + 2) % len(seats)][1]
+
+    def with_hands(self, hands: tuple[Hand, ...] | list[Hand]) -> Game:
+        """The same game with another record of hands."""
+        return replace(self, hands=tuple(hands))
+
+    def problems(self) -> dict[str, str]:
+        """What is wrong with the set-up of this game, by field."""
+        errors = dict(self.rules.problems())
+        sizes = {len(t.players) for t in self.teams}
+        if len(self.teams) != 2 or len(sizes) != 1 or sizes - {2, 3}:
+            errors["players"] = "Zwei Teams mit je 2 (oder je 3) Spielern."
+        names = [p.strip() for t in self.teams for p in t.players]
+        if any(not n for n in names):
+            errors["players"] = "Jeder Spieler braucht einen Namen."
+        elif len(set(n.casefold() for n in names)) != len(names):
+            errors["players"] = "Zwei Spieler mit gleichem Namen: bitte unterscheiden."
+        if any(not t.name.strip() for t in self.teams):
+            errors["teams"] = "Jedes Team braucht einen Namen."
+        elif self.teams[0].name.strip().casefold() == self.teams[1].name.strip().casefold():
+            errors["teams"] = "Die Teams brauchen verschiedene Namen."
+        if not 0 <= self.first_vorhand < 2 * max(sizes or {2}):
+            errors["first_vorhand"] = "Vorhand ist einer der Spieler."
+        return errors
+
+    def to_dict(self) -> dict:
+        """The game as plain data: the teams, the rules, and the hands in order."""
+        return {
+            "teams": [{"name": t.name, "players": list(t.players)} for t in self.teams],
+            "rules": self.rules.to_dict(),
+            "first_vorhand": self.first_vorhand,
+            "hands": [h.to_dict() for h in self.hands],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Game:
+        """A game read back from to_dict()."""
+        a, b = (Team(t["name"], tuple(t["players"])) for t in data["teams"])
+        return cls(
+            teams=(a, b),
+            rules=Rules.from_dict(data["rules"]),
+            first_vorhand=int(data.get("first_vorhand", 0)),
+            hands=tuple(Hand.from_dict(h) for h in data.get("hands", ())),
+        )
+
+
+@dataclass(frozen=True)
+class Row:
+    """One hand in the history: its scores and the totals after it."""
+
+    number: int  # 1-based
+    hand: Hand
+    vorhand: str
+    caller: str
+    scores: tuple[int, int]
+    totals: tuple[int, int]
+    multiplier: int
+
+
+@dataclass(frozen=True)
+class Moment:
+    """When something was reached: the hand (1-based), the step within it, and by which team."""
+
+    team: int | None  # None: both teams at once (Bergpreis in the same tricks)
+    hand: int
+    step: str
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything the slate and the history show, computed from the record."""
+
+    totals: tuple[int, int]
+    slates: tuple[Slate, Slate]
+    rows: tuple[Row, ...]
+    matches: tuple[int, int]
+    bergpreis: Moment | None
+    winner: Moment | None
+    schneider: bool
+    tie: bool  # the last hand took both teams over the target at once: who claimed first?
+    open_hand: Hand | None
+
+    @property
+    def finished(self) -> bool:
+        """The game has a winner."""
+        return self.winner is not None
+
+
+def _crossing(before: tuple[int, int], after: tuple[int, int], target: int) -> list[int]:
+    """The teams that went from below half the target to on or over it (exact for odd targets)."""
+    return [t for t in (0, 1) if 2 * before[t] < target <= 2 * after[t]]
+
+
+def replay(game: Game) -> State:
+    """The state of the game after every hand of its record, in order.
+
+    The game ends when a closed hand leaves a team at or over the target. Within that hand the
+    team that got there first in the slate order (Stöck, Weis, Stich) wins; when the tricks take
+    both over at once, the hand's first_claim says who claimed first, and until it is known the
+    state is a tie. Schneider and Bergpreis are judged at the step where they were reached.
+    """
+    rules = game.rules
+    totals = (0, 0)
+    slates = (Slate(), Slate())
+    rows: list[Row] = []
+    matches = [0, 0]
+    bergpreis = winner = None
+    schneider = tie = False
+    open_hand = None
+    for index, hand in enumerate(game.hands):
+        number = index + 1
+        reached = None
+        for step in steps(hand, rules):
+            before = totals
+            totals = (totals[0] + step.points[0], totals[1] + step.points[1])
+            slates = tuple(s.write(p) if p else s for s, p in zip(slates, step.points, strict=True))
+            if rules.bergpreis and bergpreis is None:
+                up = _crossing(before, totals, rules.target)
+                if up:
+                    # Both up in the same tricks: nobody can tell who was first, both share it.
+                    bergpreis = Moment(up[0] if len(up) == 1 else None, number, step.kind)
+            if reached is None:
+                over = [t for t in (0, 1) if totals[t] >= rules.target]
+                if len(over) == 1:
+                    reached = (over[0], step.kind, totals)
+                elif len(over) == 2:
+                    reached = (hand.first_claim, step.kind, totals)
+        if hand.match:
+            matches[hand.points_team] += 1
+        vorhand_team, vorhand = game.vorhand(index)
+        rows.append(
+            Row(
+                number=number,
+                hand=hand,
+                vorhand=vorhand,
+                caller=game.partner(index) if hand.shoved else vorhand,
+                scores=score(hand, rules),
+                totals=totals,
+                multiplier=rules.multiplier(hand.contract),
+            )
+        )
+        if hand.is_open:
+            open_hand = hand
+            continue
+        if reached is not None:
+            team, kind, at = reached
+            if team is None:
+                tie = True
+            else:
+                winner = Moment(team, number, kind)
+                schneider = 2 * at[1 - team] < rules.target  # below half the target
+            break
+    return State(
+        totals=totals,
+        slates=slates,
+        rows=tuple(rows),
+        matches=(matches[0], matches[1]),
+        bergpreis=bergpreis,
+        winner=winner,
+        schneider=schneider,
+        tie=tie,
+        open_hand=open_hand,
+    )
+
+
+def record_problem(game: Game) -> str | None:
+    """Why this record of hands cannot stand, or None: an impossible hand, an open hand that is
+    not the last one, or hands after the game was decided."""
+    for index, hand in enumerate(game.hands):
+        problems = hand_problems(hand, game.rules, game.players_per_team)
+        if problems:
+            return f"Hand {index + 1}: " + " ".join(problems.values())
+        if hand.is_open and index < len(game.hands) - 1:
+            return (
+                f"Hand {index + 1} hat noch keine Stichpunkte; nur die letzte Hand kann offen sein."
+            )
+    state = replay(game)
+    if (state.finished or state.tie) and len(state.rows) < len(game.hands):
+        return (
+            f"Nach Hand {len(state.rows)} ist das Spiel schon entschieden; "
+            "danach kann keine Hand mehr kommen."
+        )
+    return None
+
+
+ONE_STOECK = "Stöck gibt es nur einmal pro Hand."
+
+
+def enter(game: Game, entry: Hand) -> tuple[Game, dict[str, str]]:
+    """The game with this entry written, or the unchanged game and what is wrong with it.
+
+    With no open hand the entry starts a hand: complete with its trick points, or open with
+    only the Weis and Stöck the table announced so far. An open hand takes more Weis, Stöck and
+    finally the trick points, in the contract it was opened with.
+    """
+    state = replay(game)
+    if state.finished:
+        return game, {"game": "Das Spiel ist entschieden: keine Hand mehr."}
+    if state.tie:
+        return game, {"game": "Zuerst klären, welches Team sich zuerst bedankt hat."}
+    hands = list(game.hands)
+    current = state.open_hand
+    if current is None:
+        hand, errors = entry, {}
+    else:
+        hands.pop()
+        hand, errors = _extend(current, entry, game.rules)
+    errors = errors or hand_problems(hand, game.rules, game.players_per_team)
+    if errors:
+        return game, errors
+    return game.with_hands(hands + [hand]), {}
+
+
+def _extend(current: Hand, entry: Hand, rules: Rules) -> tuple[Hand, dict[str, str]]:
+    """The open hand with what the table announced or counted since."""
+    if entry.contract != current.contract:
+        contract = rules.contract(current.contract)
+        name = contract.name if contract else current.contract
+        return current, {"contract": f"Diese Hand läuft schon in {name}."}
+    if entry.stoeck is not None and current.stoeck is not None:
+        return current, {"stoeck": ONE_STOECK}
+    if entry.is_open and not any(entry.weis) and entry.stoeck is None:
+        return current, {"points": "Stichpunkte eingeben, oder Match."}
+    weis = (current.weis[0] + entry.weis[0], current.weis[1] + entry.weis[1])
+    return (
+        replace(
+            current,
+            shoved=current.shoved or entry.shoved,
+            points_team=entry.points_team,
+            points=entry.points,
+            match=entry.match,
+            weis=weis,
+            stoeck=current.stoeck if entry.stoeck is None else entry.stoeck,
+        ),
+        {},
+    )
+
+
+def change_record(game: Game, hands: list[Hand]) -> tuple[Game, str | None]:
+    """The game with an edited record (a hand changed or deleted), or why it cannot stand."""
+    changed = game.with_hands(hands)
+    problem = record_problem(changed)
+    return (game, problem) if problem else (changed, None)
+
+
+def settle_tie(game: Game, team: int) -> Game:
+    """Record which team claimed first when the last hand took both teams over the target."""
+    if not replay(game).tie or team not in (0, 1):
+        return game
+    last = replace(game.hands[-1], first_claim=team)
+    return game.with_hands(game.hands[:-1] + (last,))

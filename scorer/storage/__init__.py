@@ -1,0 +1,1 @@
+"""Storage: games kept in SQLite as their record of hands."""

@@ -1,0 +1,181 @@
+"""The forms: a new game's set-up and one entry of a hand. Rules of the game stay in the engine."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, RadioField, SelectChoice, StringField
+
+from scorer.cards import DECK_NAMES, DECKS
+from scorer.contracts import DEFAULT_PRESET, PRESETS, Rules, contracts_for
+from scorer.schieber import ONE_STOECK, Game, Hand, Team
+
+ALL_CONTRACT_KEYS = tuple(dict.fromkeys(c.key for deck in DECKS for c in contracts_for(deck)))
+NOT_A_NUMBER = "Bitte eine ganze Zahl eingeben."
+
+
+def _choices(pairs) -> list[SelectChoice]:
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+def parse_int(raw: str | None, *, empty: int | None = None) -> int | None:
+    """A whole number typed on a phone (spaces and a leading + forgiven); `empty` if blank.
+
+    Raises ValueError for anything else.
+    """
+    text = (raw or "").strip().replace(" ", "").replace("'", "").lstrip("+")
+    if not text:
+        return empty
+    if not text.lstrip("-").isdigit():
+        raise ValueError(text)
+    return int(text)
+
+
+class NewGameForm(FlaskForm):
+    """Teams in seat order, deck faces and the rules as settings."""
+
+    team_a = StringField("Team 1", default="Team 1")
+    team_b = StringField("Team 2", default="Team 2")
+    size = RadioField(
+        "Spieler",
+        choices=_choices([("4", "4 Spieler"), ("6", "6 Spieler, 3 gegen 3")]),
+        default="4",
+    )
+    seat1 = StringField()
+    seat2 = StringField()
+    seat3 = StringField()
+    seat4 = StringField()
+    seat5 = StringField()
+    seat6 = StringField()
+    deck = RadioField("Karten", choices=_choices(DECK_NAMES.items()), default="swiss")
+    preset = RadioField(
+        "Regeln",
+        choices=_choices([(p.key, p.name) for p in PRESETS.values()] + [("custom", "Eigene")]),
+        default=DEFAULT_PRESET,
+    )
+    target = StringField("Zielpunkte")
+    undenufe_six = BooleanField("Undenufe: die 6 zählt 11, das Ass 0", default=True)
+    bergpreis = BooleanField("Bergpreis (zuerst zur Hälfte)", default=True)
+
+    def fill_preset(self, changed: str | None) -> None:
+        """Put the chosen preset's values in the fields when the deck or the preset changed,
+        or when the fields do not fit the deck; otherwise name the preset the values equal."""
+        deck = self.deck.data if self.deck.data in DECKS else "swiss"
+        keys = [c.key for c in contracts_for(deck)]
+        fitting = all(self.raw(f"mult_{k}") for k in keys)
+        if changed in ("deck", "preset") or not fitting:
+            preset = PRESETS.get(self.preset.data) or PRESETS[DEFAULT_PRESET]
+            for key in keys:
+                self.values[f"mult_{key}"] = str(preset.multipliers[deck][key])
+            self.target.data = str(preset.target)
+        else:
+            try:
+                rules, _ = self.rules()
+                self.preset.data = rules.preset
+            except ValueError:
+                self.preset.data = "custom"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        formdata = kwargs.get("formdata") or (args[0] if args else None)
+        self.values = {
+            f"mult_{k}": (formdata.get(f"mult_{k}", "") if formdata else "")
+            for k in ALL_CONTRACT_KEYS
+        }
+        if not self.target.data:
+            preset = PRESETS.get(self.preset.data) or PRESETS[DEFAULT_PRESET]
+            self.target.data = str(preset.target)
+
+    def raw(self, name: str) -> str:
+        """The typed value of a multiplier field."""
+        return self.values.get(name, "")
+
+    def rules(self) -> tuple[Rules, dict[str, str]]:
+        """The rules in the form, and which fields could not be read as numbers."""
+        errors = {}
+        deck = self.deck.data if self.deck.data in DECKS else "swiss"
+        multipliers = {}
+        for c in contracts_for(deck):
+            try:
+                multipliers[c.key] = parse_int(self.raw(f"mult_{c.key}"), empty=0)
+            except ValueError:
+                errors[f"mult_{c.key}"] = NOT_A_NUMBER
+        try:
+            target = parse_int(self.target.data, empty=0)
+        except ValueError:
+            errors["target"] = NOT_A_NUMBER
+            target = 0
+        rules = Rules(
+            deck=deck,
+            multipliers={k: v or 0 for k, v in multipliers.items()},
+            target=target or 0,
+            undenufe_six=self.undenufe_six.data,
+            bergpreis=self.bergpreis.data,
+        )
+        return rules, errors
+
+    def game(self) -> tuple[Game, dict[str, str]]:
+        """The game this form sets up, and everything wrong with it by field."""
+        rules, errors = self.rules()
+        count = 6 if self.size.data == "6" else 4
+        seats = [(getattr(self, f"seat{i}").data or "").strip() for i in range(1, count + 1)]
+        game = Game(
+            teams=(
+                Team((self.team_a.data or "").strip(), tuple(seats[0::2])),
+                Team((self.team_b.data or "").strip(), tuple(seats[1::2])),
+            ),
+            rules=rules,
+        )
+        return game, {**game.problems(), **errors}
+
+
+class HandForm(FlaskForm):
+    """One entry on the panel: trick points of one team or a Match, Weis, Stöck, who called."""
+
+    contract = StringField()  # sent by the contract button that saves
+    shoved = BooleanField("gschobe")
+    points_team = RadioField("Punkte von", choices=_choices([("0", "0"), ("1", "1")]), default="0")
+    points = StringField("Stichpunkte")
+    match = BooleanField("Match")
+    weis_a = StringField("Weis")
+    weis_b = StringField("Weis")
+    stoeck_a = BooleanField("Stöck")
+    stoeck_b = BooleanField("Stöck")
+
+    def entry(self) -> tuple[Hand | None, dict[str, str]]:
+        """The entry as a hand, or what could not be read."""
+        errors = {}
+        values = {}
+        for name in ("points", "weis_a", "weis_b"):
+            try:
+                values[name] = parse_int(getattr(self, name).data, empty=None)
+            except ValueError:
+                errors["weis" if name.startswith("weis") else name] = NOT_A_NUMBER
+        if self.stoeck_a.data and self.stoeck_b.data:
+            errors["stoeck"] = ONE_STOECK
+        if not self.contract.data:
+            errors["contract"] = "Trumpf antippen: er speichert die Hand."
+        if errors:
+            return None, errors
+        stoeck = 0 if self.stoeck_a.data else 1 if self.stoeck_b.data else None
+        hand = Hand(
+            contract=self.contract.data,
+            shoved=self.shoved.data,
+            points_team=1 if self.points_team.data == "1" else 0,
+            points=values["points"],
+            match=self.match.data,
+            weis=(values["weis_a"] or 0, values["weis_b"] or 0),
+            stoeck=stoeck,
+        )
+        return hand, {}
+
+    def fill(self, hand: Hand) -> None:
+        """Show a stored hand in the fields, for editing."""
+        self.contract.data = hand.contract
+        self.shoved.data = hand.shoved
+        self.points_team.data = str(hand.points_team)
+        self.points.data = "" if hand.points is None or hand.match else str(hand.points)
+        self.match.data = hand.match
+        self.weis_a.data = str(hand.weis[0]) if hand.weis[0] else ""
+        self.weis_b.data = str(hand.weis[1]) if hand.weis[1] else ""
+        self.stoeck_a.data = hand.stoeck == 0
+        self.stoeck_b.data = hand.stoeck == 1

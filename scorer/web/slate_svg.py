@@ -1,0 +1,93 @@
+"""Draws a team's half of the chalk slate as SVG: the Z, its strokes, the rest and the marks."""
+
+from __future__ import annotations
+
+from markupsafe import Markup, escape
+
+from scorer.schieber import Game, State
+from scorer.slate import Slate, tally
+
+WIDTH, HEIGHT = 360, 176
+TOP_Y, BOTTOM_Y = 52, 150  # the Z's top and bottom lines
+LEFT, RIGHT = 24, 316  # where the lines run
+STROKE = 9  # half the height of a tally stroke
+
+
+def _line(x1: float, y1: float, x2: float, y2: float, cls: str) -> str:
+    return f'<line class="{cls}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>'
+
+
+def _tallies(count: int, y: float, cls: str) -> list[str]:
+    """Strokes across a line in groups of five, the fifth crossing the four before it."""
+    groups = tally(count)
+    step = 7.0
+    gap = 13.0
+    width = sum((min(g, 4) - 1) * step + gap for g in groups)
+    if width > RIGHT - LEFT - 8:  # a long game: draw closer rather than off the slate
+        scale = (RIGHT - LEFT - 8) / width
+        step, gap = step * scale, gap * scale
+    lines = []
+    x = LEFT + 8
+    for size in groups:
+        xs = [x + i * step for i in range(min(size, 4))]
+        lines += [_line(sx, y - STROKE, sx, y + STROKE, cls) for sx in xs]
+        if size == 5:
+            lines.append(_line(xs[0] - 3, y + STROKE - 2, xs[-1] + 3, y - STROKE + 2, cls))
+        x = xs[-1] + gap
+    return lines
+
+
+def _fifties(count: int) -> list[str]:
+    """Strokes across the diagonal; two at one place form an X."""
+    lines = []
+    places = (count + 1) // 2
+    for p in range(places):
+        t = (p + 1) / (places + 1)
+        cx = RIGHT - t * (RIGHT - LEFT)
+        cy = TOP_Y + t * (BOTTOM_Y - TOP_Y)
+        lines.append(_line(cx - 6, cy + 10, cx + 6, cy - 10, "s50"))
+        if 2 * p + 1 < count:
+            lines.append(_line(cx - 6, cy - 10, cx + 6, cy + 10, "s50"))
+    return lines
+
+
+def _text(x: float, y: float, text: str, cls: str, anchor: str = "start") -> str:
+    return f'<text class="{cls}" x="{x}" y="{y}" text-anchor="{anchor}">{escape(text)}</text>'
+
+
+def slate_svg(game: Game, state: State, team: int) -> Markup:
+    """One team's Z with its strokes, the rest written beside it, and the total in figures."""
+    slate: Slate = state.slates[team]
+    total = state.totals[team]
+    marks = []
+    if state.bergpreis and state.bergpreis.team in (team, None):
+        marks.append("Bergpreis")
+    if state.winner:
+        if state.winner.team == team:
+            marks.append("Gewonnen" + (" doppelt" if state.schneider else ""))
+        elif state.schneider:
+            marks.append("Schneider")
+    parts = [
+        f'<svg class="slate-half team-{team}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-label="{escape(game.teams[team].name)}: {total} Punkte" '
+        f'data-team="{team}" data-total="{total}" data-hundreds="{slate.hundreds}" '
+        f'data-fifties="{slate.fifties}" data-twenties="{slate.twenties}" '
+        f'data-rest="{slate.rest}">',
+        _text(12, 24, game.teams[team].name, "team-name"),
+        _text(WIDTH - 12, 26, str(total), "team-total", "end"),
+        _text(WIDTH / 2, 24, " · ".join(marks), "marks", "middle") if marks else "",
+        '<g class="z">',
+        _line(LEFT, TOP_Y, RIGHT, TOP_Y, "z-line"),
+        _line(RIGHT, TOP_Y, LEFT, BOTTOM_Y, "z-line"),
+        _line(LEFT, BOTTOM_Y, RIGHT, BOTTOM_Y, "z-line"),
+        "</g>",
+        '<g class="strokes">',
+        *_tallies(slate.hundreds, TOP_Y, "s100"),
+        *_fifties(slate.fifties),
+        *_tallies(slate.twenties, BOTTOM_Y, "s20"),
+        "</g>",
+    ]
+    if slate.rest:
+        parts.append(_text(RIGHT + 10, BOTTOM_Y + 6, str(slate.rest), "rest"))
+    parts.append("</svg>")
+    return Markup("".join(parts))

@@ -1,0 +1,307 @@
+"""The pages: the list of games, a new game, a game with its entry panel, export and import."""
+
+from __future__ import annotations
+
+import json
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from jinja2_fragments.flask import render_block
+
+from scorer import exchange
+from scorer.cards import DECK_NAMES, DECKS, HAND_TOTAL, MATCH_TOTAL, suit
+from scorer.contracts import contracts_for
+from scorer.schieber import Game, change_record, enter, replay, settle_tie
+from scorer.storage import games
+from scorer.web.db import get_db
+from scorer.web.forms import HandForm, NewGameForm
+from scorer.web.slate_svg import slate_svg
+
+bp = Blueprint("scorer", __name__)
+
+
+def is_htmx() -> bool:
+    """An htmx request that wants a fragment (not a history restore, which wants the page)."""
+    return bool(request.headers.get("HX-Request")) and not request.headers.get(
+        "HX-History-Restore-Request"
+    )
+
+
+@bp.after_request
+def vary_on_htmx(response: Response) -> Response:
+    """Pages and fragments share URLs, so caches must tell them apart."""
+    response.vary.add("HX-Request")
+    return response
+
+
+@bp.app_template_global()
+def deck_suit(key: str):
+    """The suit with this key, for templates."""
+    return suit(key)
+
+
+@bp.get("/")
+def index():
+    """Every game kept on this device's server, running ones first."""
+    db = get_db()
+    listed = [(stored, replay(stored.game)) for stored in games.all_games(db)]
+    running = [(s, st) for s, st in listed if not st.finished]
+    finished = [(s, st) for s, st in listed if st.finished]
+    return render_template("index.html", running=running, finished=finished)
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game():
+    """Set up a game: teams in seat order, deck faces, rules."""
+    form = NewGameForm(formdata=request.form if request.method == "POST" else None)
+    errors: dict[str, str] = {}
+    if request.method == "POST":
+        form.fill_preset(None)
+        if form.validate():
+            game, errors = form.game()
+            if not errors:
+                game_id = games.create(get_db(), game)
+                return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+        else:
+            errors = {name: " ".join(errs) for name, errs in form.errors.items()}
+    else:
+        form.fill_preset("preset")
+    return _render_new(form, errors, 422 if errors else 200)
+
+
+@bp.get("/games/new/rules")
+def new_game_rules():
+    """The rules part of the set-up, refilled when the deck or the preset changes."""
+    form = NewGameForm(formdata=request.args, meta={"csrf": False})
+    form.fill_preset(request.args.get("changed"))
+    return render_block("new_game.html", "rules", **_new_context(form, {}))
+
+
+def _new_context(form: NewGameForm, errors: dict[str, str]) -> dict:
+    deck = form.deck.data if form.deck.data in DECKS else "swiss"
+    return {
+        "form": form,
+        "errors": errors,
+        "contracts": contracts_for(deck),
+        "deck_names": DECK_NAMES,
+    }
+
+
+def _render_new(form: NewGameForm, errors: dict[str, str], status: int):
+    return render_template("new_game.html", **_new_context(form, errors)), status
+
+
+def _load(game_id: int):
+    stored = games.load(get_db(), game_id)
+    if stored is None:
+        abort(404)
+    return stored
+
+
+def _game_context(game_id: int, game: Game, form: HandForm | None = None, errors=None, **extra):
+    state = replay(game)
+    form = form or _fresh_form(game, state)
+    index = len(state.rows) - (1 if state.open_hand else 0)
+    return {
+        "game_id": game_id,
+        "game": game,
+        "rules": game.rules,
+        "state": state,
+        "form": form,
+        "errors": errors or {},
+        "next_index": index,
+        "vorhand": game.vorhand(index),
+        "dealer": game.dealer(index),
+        "partner": game.partner(index),
+        "slates": [slate_svg(game, state, team) for team in (0, 1)],
+        "HAND_TOTAL": HAND_TOTAL,
+        "deck_names": DECK_NAMES,
+        "editing": False,
+        "MATCH_TOTAL": MATCH_TOTAL,
+        **extra,
+    }
+
+
+def _fresh_form(game: Game, state) -> HandForm:
+    """An empty panel: the trick points default to the team of this hand's Vorhand."""
+    form = HandForm(formdata=None)
+    index = len(state.rows) - (1 if state.open_hand else 0)
+    form.points_team.data = str(game.vorhand(index)[0])
+    if state.open_hand:
+        form.points_team.data = str(state.open_hand.points_team)
+    return form
+
+
+def _show(game_id: int, game: Game, status: int = 200, **context):
+    """The game page, or only its live part for htmx."""
+    values = _game_context(game_id, game, **context)
+    if is_htmx():
+        return render_block("game.html", "live", **values), status
+    return render_template("game.html", **values), status
+
+
+@bp.get("/games/<int:game_id>")
+def show_game(game_id: int):
+    """A game: the slate, the entry panel and the hand history."""
+    stored = _load(game_id)
+    return _show(game_id, stored.game)
+
+
+@bp.post("/games/<int:game_id>/hands")
+def add_hand(game_id: int):
+    """Write an entry: a new hand, or Weis, Stöck or trick points of the open hand."""
+    stored = _load(game_id)
+    form = HandForm()
+    if not form.validate():
+        return _show(game_id, stored.game, 400, form=form, errors={"game": _csrf_message(form)})
+    entry, errors = form.entry()
+    if entry is not None:
+        game, errors = enter(stored.game, entry)
+    if errors:
+        return _show(game_id, stored.game, 422, form=form, errors=errors)
+    games.save_hands(get_db(), game_id, game.hands)
+    if is_htmx():
+        return _show(game_id, game)
+    return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+
+
+def _csrf_message(form) -> str:
+    return "Die Seite war zu alt: bitte neu laden und nochmals eingeben." if form.errors else ""
+
+
+@bp.post("/games/<int:game_id>/undo")
+def undo(game_id: int):
+    """Take back the last entry: the last hand, open or not."""
+    stored = _load(game_id)
+    form = HandForm()
+    if not form.validate():
+        abort(400)
+    game = stored.game
+    if game.hands:
+        game = game.with_hands(game.hands[:-1])
+        games.save_hands(get_db(), game_id, game.hands)
+    if is_htmx():
+        return _show(game_id, game)
+    return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+
+
+@bp.post("/games/<int:game_id>/first-claim")
+def first_claim(game_id: int):
+    """Both teams went over the target in one hand: record who claimed first."""
+    stored = _load(game_id)
+    form = HandForm()
+    if not form.validate() or request.form.get("team") not in ("0", "1"):
+        abort(400)
+    game = settle_tie(stored.game, int(request.form["team"]))
+    games.save_hands(get_db(), game_id, game.hands)
+    if is_htmx():
+        return _show(game_id, game)
+    return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+
+
+def _hand_index(game: Game, number: int) -> int:
+    if not 1 <= number <= len(game.hands):
+        abort(404)
+    return number - 1
+
+
+@bp.route("/games/<int:game_id>/hands/<int:number>", methods=["GET", "POST"])
+def edit_hand(game_id: int, number: int):
+    """Change an earlier hand; everything after it is recomputed from the record."""
+    stored = _load(game_id)
+    index = _hand_index(stored.game, number)
+    form = HandForm()
+    errors: dict[str, str] = {}
+    if request.method == "GET":
+        form.fill(stored.game.hands[index])
+    elif form.validate():
+        hand, errors = form.entry()
+        if hand is not None:
+            hands = list(stored.game.hands)
+            hands[index] = hand
+            _, problem = change_record(stored.game, hands)
+            if problem:
+                errors = {"game": problem}
+            else:
+                games.save_hands(get_db(), game_id, tuple(hands))
+                return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+    else:
+        errors = {"game": _csrf_message(form)}
+    return render_template(
+        "edit_hand.html",
+        **_game_context(
+            game_id, stored.game, form=form, errors=errors, number=number, editing=True
+        ),
+    ), (422 if errors else 200)
+
+
+@bp.post("/games/<int:game_id>/hands/<int:number>/delete")
+def delete_hand(game_id: int, number: int):
+    """Delete an earlier hand; the record closes up behind it."""
+    stored = _load(game_id)
+    index = _hand_index(stored.game, number)
+    form = HandForm()
+    if not form.validate():
+        abort(400)
+    hands = list(stored.game.hands)
+    del hands[index]
+    _, problem = change_record(stored.game, hands)
+    if problem:
+        form.fill(stored.game.hands[index])
+        return render_template(
+            "edit_hand.html",
+            **_game_context(
+                game_id,
+                stored.game,
+                form=form,
+                errors={"game": problem},
+                number=number,
+                editing=True,
+            ),
+        ), 422
+    games.save_hands(get_db(), game_id, tuple(hands))
+    return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+
+
+@bp.get("/games/<int:game_id>/export.json")
+def export_game(game_id: int):
+    """The game's record as a versioned JSON file (docs/export-format.md)."""
+    stored = _load(game_id)
+    body = json.dumps(exchange.export(stored.game), ensure_ascii=False, indent=2)
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="jass-{game_id}.json"'},
+    )
+
+
+@bp.route("/games/import", methods=["GET", "POST"])
+def import_game():
+    """Read an exported game back in as a new game in the same state."""
+    form = HandForm()  # only for its CSRF token
+    error = None
+    if request.method == "POST":
+        if not form.validate():
+            error = _csrf_message(form)
+        else:
+            upload = request.files.get("file")
+            try:
+                if upload is None or not upload.filename:
+                    raise exchange.ImportProblem("Bitte eine exportierte .json-Datei wählen.")
+                data = json.loads(upload.read().decode("utf-8"))
+                game = exchange.load(data)
+            except (UnicodeDecodeError, json.JSONDecodeError):
+                error = "Die Datei ist kein JSON: bitte die exportierte Datei wählen."
+            except exchange.ImportProblem as problem:
+                error = str(problem)
+            else:
+                game_id = games.create(get_db(), game)
+                return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+    return render_template("import.html", form=form, error=error), (422 if error else 200)

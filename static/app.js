@@ -1,0 +1,132 @@
+// The entry panel's keypad and previews, and the slate's view switches. The server decides every
+// score; this only fills the form faster and shows what the contract buttons will write.
+(function () {
+  "use strict";
+
+  const VIEWS = ["upright", "no-z"];
+
+  function applyViews() {
+    for (const view of VIEWS) {
+      const on = localStorage.getItem("jass-view-" + view) === "1";
+      document.documentElement.classList.toggle(view, on);
+      document.querySelectorAll('[data-toggle="' + view + '"]').forEach(function (b) {
+        b.setAttribute("aria-pressed", on ? "true" : "false");
+      });
+    }
+  }
+
+  function number(input) {
+    const text = input ? input.value.trim() : "";
+    return /^\d+$/.test(text) ? parseInt(text, 10) : 0;
+  }
+
+  function updatePanel(panel) {
+    const total = +panel.dataset.total;
+    const matchTotal = +panel.dataset.match;
+    const checked = panel.querySelector('[name="points_team"]:checked');
+    const team = checked ? +checked.value : 0;
+    const raw = panel.querySelector('[name="points"]').value.trim();
+    const match = panel.querySelector('[name="match"]').checked;
+    const openWeis = (panel.dataset.openWeis || "0,0").split(",").map(Number);
+    const openStoeck = panel.dataset.openStoeck;
+    const weis = [
+      openWeis[0] + number(panel.querySelector('[name="weis_a"]')),
+      openWeis[1] + number(panel.querySelector('[name="weis_b"]')),
+    ];
+    const stoeck = [
+      openStoeck === "0" || panel.querySelector('[name="stoeck_a"]').checked,
+      openStoeck === "1" || panel.querySelector('[name="stoeck_b"]').checked,
+    ];
+    let tricks = null;
+    if (match) {
+      tricks = team === 0 ? [matchTotal, 0] : [0, matchTotal];
+    } else if (/^\d+$/.test(raw) && +raw <= total) {
+      tricks = team === 0 ? [+raw, total - raw] : [total - raw, +raw];
+    }
+    const split = panel.querySelector("#split");
+    if (split) {
+      split.textContent = tricks
+        ? panel.dataset.teamA + " " + tricks[0] + " · " + panel.dataset.teamB + " " + tricks[1]
+        : "";
+    }
+    const anything = tricks || weis[0] || weis[1] || stoeck[0] || stoeck[1];
+    panel.querySelectorAll("button.contract").forEach(function (button) {
+      const m = +button.dataset.mult;
+      const trump = button.dataset.trump === "1";
+      const score = [0, 1].map(function (t) {
+        return ((tricks ? tricks[t] : 0) + weis[t] + (trump && stoeck[t] ? 20 : 0)) * m;
+      });
+      button.querySelector(".preview").textContent = anything ? score[0] + " : " + score[1] : "";
+    });
+    panel.querySelector(".match-key").classList.toggle("on", match);
+  }
+
+  function initPanels(root) {
+    root.querySelectorAll("form.panel").forEach(function (panel) {
+      if (window.matchMedia("(pointer: coarse)").matches) {
+        // The keypad is there; the phone's own keyboard would only cover it.
+        panel.querySelector('[name="points"]').setAttribute("readonly", "");
+      }
+      updatePanel(panel);
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    const toggle = event.target.closest("[data-toggle]");
+    if (toggle) {
+      const key = "jass-view-" + toggle.dataset.toggle;
+      localStorage.setItem(key, localStorage.getItem(key) === "1" ? "0" : "1");
+      applyViews();
+      return;
+    }
+    const panel = event.target.closest("form.panel");
+    if (!panel) return;
+    const digit = event.target.closest("[data-digit]");
+    if (digit) {
+      const input = panel.querySelector('[name="points"]');
+      panel.querySelector('[name="match"]').checked = false;
+      if (digit.dataset.digit === "back") {
+        input.value = input.value.slice(0, -1);
+      } else if (input.value.length < 3) {
+        input.value = (input.value === "0" ? "" : input.value) + digit.dataset.digit;
+      }
+      updatePanel(panel);
+      return;
+    }
+    const chip = event.target.closest("[data-weis]");
+    if (chip) {
+      const input = panel.querySelector('[name="' + chip.dataset.weis + '"]');
+      const add = +chip.dataset.add;
+      input.value = add ? String(number(input) + add) : "";
+      updatePanel(panel);
+    }
+  });
+
+  document.addEventListener("input", function (event) {
+    const panel = event.target.closest("form.panel");
+    if (panel) updatePanel(panel);
+  });
+
+  document.addEventListener("change", function (event) {
+    const panel = event.target.closest("form.panel");
+    if (!panel) return;
+    if (event.target.name === "match" && event.target.checked) {
+      panel.querySelector('[name="points"]').value = "";
+    }
+    updatePanel(panel);
+  });
+
+  document.addEventListener("submit", function (event) {
+    const ask = event.target.dataset.confirm;
+    if (ask && !window.confirm(ask)) event.preventDefault();
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    applyViews();
+    initPanels(document);
+  });
+  document.addEventListener("htmx:load", function (event) {
+    applyViews();
+    initPanels(event.target);
+  });
+})();

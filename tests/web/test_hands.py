@@ -1,0 +1,170 @@
+"""Entering hands on the panel: scores, Weis and Stöck, undo, edit, delete, the end of a game."""
+
+import re
+
+import pytest
+
+from tests.conftest import errors_in, new_game_form, totals_in
+
+
+@pytest.fixture
+def game(client):
+    """A running four-player game to 2500 with the modern multipliers; its page URL."""
+    client.post("/games/new", data=new_game_form())
+    return "/games/1"
+
+
+def post_hand(client, game, **fields):
+    data = {"points_team": "0", **fields}
+    return client.post(f"{game}/hands", data=data)
+
+
+def test_bells_times_two_with_90_points(client, game):
+    assert post_hand(client, game, contract="schellen", points="90").status_code == 303
+    html = client.get(game).get_data(as_text=True)
+    assert totals_in(html) == (180, 134)
+    assert "Stich 90 : 67" in html
+
+
+def test_points_of_the_other_team(client, game):
+    post_hand(client, game, contract="rosen", points="40", points_team="1")
+    assert totals_in(client.get(game).get_data(as_text=True)) == (117, 40)
+
+
+def test_match_gives_257_times_the_multiplier(client, game):
+    post_hand(client, game, contract="obenabe", match="y", points_team="1")
+    html = client.get(game).get_data(as_text=True)
+    assert totals_in(html) == (0, 771)
+    assert "Match Ihr" in html
+
+
+def test_157_is_not_a_match(client, game):
+    post_hand(client, game, contract="rosen", points="157")
+    html = client.get(game).get_data(as_text=True)
+    assert totals_in(html) == (157, 0)
+    assert "Match" not in html.split('class="history"')[1].split("</section>")[0]
+
+
+def test_weis_and_stoeck_are_multiplied(client, game):
+    post_hand(
+        client, game, contract="schellen", points="100", weis_a="50", stoeck_b="y", points_team="0"
+    )
+    # Wir: (100 + 50) x 2 = 300; Ihr: (57 + 20) x 2 = 154
+    assert totals_in(client.get(game).get_data(as_text=True)) == (300, 154)
+
+
+def test_weis_written_before_the_tricks_opens_the_hand(client, game):
+    response = post_hand(client, game, contract="obenabe", weis_a="120")
+    assert response.status_code == 303
+    html = client.get(game).get_data(as_text=True)
+    assert totals_in(html) == (360, 0)
+    assert "Läuft in Obenabe ×3" in html
+    assert re.search(r'value="rosen"[^>]*disabled', html)
+    assert not re.search(r'value="obenabe"[^>]*disabled', html)
+    post_hand(client, game, contract="obenabe", points="80")
+    html = client.get(game).get_data(as_text=True)
+    assert totals_in(html) == (360 + 240, 231)
+    assert "Läuft in" not in html
+
+
+def test_stoeck_can_follow_on_the_open_hand(client, game):
+    post_hand(client, game, contract="rosen", weis_b="20")
+    post_hand(client, game, contract="rosen", stoeck_a="y")
+    post_hand(client, game, contract="rosen", points="60")
+    assert totals_in(client.get(game).get_data(as_text=True)) == (80, 117)
+
+
+def test_htmx_gets_the_live_fragment(client, game):
+    response = client.post(
+        f"{game}/hands",
+        data={"contract": "schellen", "points": "90", "points_team": "0"},
+        headers={"HX-Request": "true"},
+    )
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert html.startswith('<div id="live">')
+    assert "<html" not in html
+    assert totals_in(html) == (180, 134)
+    assert response.headers["Vary"] == "HX-Request"
+
+
+def test_undo_takes_back_the_last_hand(client, game):
+    post_hand(client, game, contract="schellen", points="90")
+    post_hand(client, game, contract="rosen", points="50")
+    client.post(f"{game}/undo")
+    html = client.get(game).get_data(as_text=True)
+    assert totals_in(html) == (180, 134)
+    assert 'data-number="2"' not in html
+
+
+def test_editing_an_earlier_hand_recomputes_the_totals(client, game):
+    post_hand(client, game, contract="schellen", points="90")
+    post_hand(client, game, contract="rosen", points="50")
+    page = client.get(f"{game}/hands/1").get_data(as_text=True)
+    assert 'value="90"' in page
+    response = client.post(
+        f"{game}/hands/1", data={"contract": "obenabe", "points": "90", "points_team": "0"}
+    )
+    assert response.status_code == 303
+    assert totals_in(client.get(game).get_data(as_text=True)) == (270 + 50, 201 + 107)
+
+
+def test_deleting_an_earlier_hand(client, game):
+    post_hand(client, game, contract="schellen", points="90")
+    post_hand(client, game, contract="rosen", points="50")
+    assert client.post(f"{game}/hands/1/delete").status_code == 303
+    html = client.get(game).get_data(as_text=True)
+    assert totals_in(html) == (50, 107)
+
+
+def test_an_edit_that_would_end_the_game_early_is_refused(client):
+    client.post("/games/new", data=new_game_form(target="400", preset="custom"))
+    client.post("/games/1/hands", data={"contract": "rosen", "points": "100", "points_team": "0"})
+    client.post("/games/1/hands", data={"contract": "rosen", "points": "100", "points_team": "0"})
+    response = client.post(
+        "/games/1/hands/1", data={"contract": "undenufe", "points": "150", "points_team": "0"}
+    )
+    assert response.status_code == 422
+    assert (
+        "Nach Hand 1 ist das Spiel schon entschieden"
+        in errors_in(response.get_data(as_text=True))["game"]
+    )
+    assert totals_in(client.get("/games/1").get_data(as_text=True)) == (200, 114)
+
+
+def test_reaching_the_target_ends_the_game_with_schneider(client):
+    client.post("/games/new", data=new_game_form(target="1000", preset="custom"))
+    client.post("/games/1/hands", data={"contract": "undenufe", "match": "y", "points_team": "0"})
+    client.post("/games/1/hands", data={"contract": "obenabe", "points": "100", "points_team": "0"})
+    html = client.get("/games/1").get_data(as_text=True)
+    assert totals_in(html) == (771 + 300, 171)
+    assert "Wir gewinnt doppelt: Ihr ist Schneider" in html
+    assert 'id="panel"' not in html
+    response = client.post(
+        "/games/1/hands", data={"contract": "rosen", "points": "50", "points_team": "0"}
+    )
+    assert response.status_code == 422
+    assert errors_in(response.get_data(as_text=True))["game"].startswith(
+        "Das Spiel ist entschieden"
+    )
+
+
+def test_both_over_the_target_asks_who_claimed_first(client):
+    client.post("/games/new", data=new_game_form(target="200", preset="custom"))
+    client.post("/games/1/hands", data={"contract": "obenabe", "points": "80", "points_team": "0"})
+    html = client.get("/games/1").get_data(as_text=True)
+    assert "Beide Teams über 200" in html
+    client.post("/games/1/first-claim", data={"team": "1"})
+    html = client.get("/games/1").get_data(as_text=True)
+    assert "Ihr gewinnt" in html
+    assert "ist Schneider" not in html
+
+
+def test_the_game_list_shows_running_and_finished_games(client):
+    client.post("/games/new", data=new_game_form())
+    client.post("/games/new", data=new_game_form(target="100", preset="custom", team_a="Blau"))
+    client.post("/games/2/hands", data={"contract": "rosen", "points": "120", "points_team": "0"})
+    html = client.get("/").get_data(as_text=True)
+    running, finished = html.split("Beendete Spiele")
+    assert "/games/1" in running and "/games/2" not in running
+    assert "Blau gewinnt" in finished
