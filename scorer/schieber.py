@@ -203,6 +203,11 @@ class Game:
         """The same game with another record of hands."""
         return replace(self, hands=tuple(hands))
 
+    def rematch(self) -> Game:
+        """A new game with the same teams and rules; the deal goes on round the table."""
+        seats = len(self.seats())
+        return replace(self, hands=(), first_vorhand=(self.first_vorhand + len(self.hands)) % seats)
+
     def problems(self) -> dict[str, str]:
         """What is wrong with the set-up of this game, by field."""
         errors = dict(self.rules.problems())

@@ -8,6 +8,7 @@ import sys
 
 import click
 from flask import Flask, current_app, g
+from flask.cli import with_appcontext
 from sqlite_utils import Database
 
 from scorer import exchange
@@ -31,6 +32,7 @@ def close_db(_error: BaseException | None = None) -> None:
 
 
 @click.command("migrate")
+@with_appcontext
 def migrate_command() -> None:
     """Create or update the database in instance/."""
     migrate(get_db())
@@ -38,6 +40,7 @@ def migrate_command() -> None:
 
 
 @click.command("replay")
+@with_appcontext
 @click.argument("file", type=click.File("r", encoding="utf-8"))
 def replay_command(file) -> None:
     """Print the computed state of an exported game as JSON."""

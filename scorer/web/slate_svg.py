@@ -37,17 +37,23 @@ def _tallies(count: int, y: float, cls: str) -> list[str]:
     return lines
 
 
-def _fifties(count: int) -> list[str]:
-    """Strokes across the diagonal; two at one place form an X."""
+def _fifties(count: int, on_diagonal: bool) -> list[str]:
+    """Strokes across the diagonal (or along the middle row of a slate without Zs); two at one
+    place form an X."""
     lines = []
     places = (count + 1) // 2
+    cls = "s50" if on_diagonal else "s50-row"
     for p in range(places):
-        t = (p + 1) / (places + 1)
-        cx = RIGHT - t * (RIGHT - LEFT)
-        cy = TOP_Y + t * (BOTTOM_Y - TOP_Y)
-        lines.append(_line(cx - 6, cy + 10, cx + 6, cy - 10, "s50"))
+        if on_diagonal:
+            t = (p + 1) / (places + 1)
+            cx = RIGHT - t * (RIGHT - LEFT)
+            cy = TOP_Y + t * (BOTTOM_Y - TOP_Y)
+        else:
+            step = min(24.0, (RIGHT - LEFT - 16) / max(places, 1))
+            cx, cy = LEFT + 14 + p * step, (TOP_Y + BOTTOM_Y) / 2
+        lines.append(_line(cx - 6, cy + 10, cx + 6, cy - 10, cls))
         if 2 * p + 1 < count:
-            lines.append(_line(cx - 6, cy - 10, cx + 6, cy + 10, "s50"))
+            lines.append(_line(cx - 6, cy - 10, cx + 6, cy + 10, cls))
     return lines
 
 
@@ -83,7 +89,8 @@ def slate_svg(game: Game, state: State, team: int) -> Markup:
         "</g>",
         '<g class="strokes">',
         *_tallies(slate.hundreds, TOP_Y, "s100"),
-        *_fifties(slate.fifties),
+        *_fifties(slate.fifties, on_diagonal=True),
+        *_fifties(slate.fifties, on_diagonal=False),
         *_tallies(slate.twenties, BOTTOM_Y, "s20"),
         "</g>",
     ]

@@ -206,6 +206,16 @@ def first_claim(game_id: int):
     return redirect(url_for("scorer.show_game", game_id=game_id), 303)
 
 
+@bp.post("/games/<int:game_id>/again")
+def play_again(game_id: int):
+    """Start the next game with the same teams and rules."""
+    stored = _load(game_id)
+    if not HandForm().validate():
+        abort(400)
+    new_id = games.create(get_db(), stored.game.rematch())
+    return redirect(url_for("scorer.show_game", game_id=new_id), 303)
+
+
 def _hand_index(game: Game, number: int) -> int:
     if not 1 <= number <= len(game.hands):
         abort(404)

@@ -168,3 +168,21 @@ def test_the_game_list_shows_running_and_finished_games(client):
     running, finished = html.split("Beendete Spiele")
     assert "/games/1" in running and "/games/2" not in running
     assert "Blau gewinnt" in finished
+
+
+def test_a_new_game_with_the_same_teams_and_rules(client):
+    client.post("/games/new", data=new_game_form(target="300", preset="custom"))
+    client.post("/games/1/hands", data={"contract": "rosen", "points": "100", "points_team": "0"})
+    # Wir 100 + 220 = 320 reaches 300; Ihr 57 + 94 = 151 is not Schneider.
+    client.post(
+        "/games/1/hands", data={"contract": "schellen", "points": "110", "points_team": "0"}
+    )
+    assert "Wir gewinnt" in client.get("/games/1").get_data(as_text=True)
+    response = client.post("/games/1/again")
+    assert response.headers["Location"] == "/games/2"
+    html = client.get("/games/2").get_data(as_text=True)
+    assert totals_in(html) == (0, 0)
+    assert "Ziel 300" in html
+    # Two hands were played (Anna, Ben were Vorhand): Clara is Vorhand in the new game.
+    assert "Vorhand <b>Clara</b> · gibt Ben" in html
+    assert "Wir gewinnt" in client.get("/games/1").get_data(as_text=True)

@@ -1,0 +1,97 @@
+"""Export a game as JSON, import it back to the same state, replay it from the command line."""
+
+import io
+import json
+
+from sqlite_utils import Database
+
+from scorer import create_app, exchange
+from scorer.schieber import Game, replay
+from tests.conftest import errors_in, new_game_form, totals_in
+
+
+def played(client) -> dict:
+    """A game with a plain hand, a Match, and an open hand with Weis and Stöck; its export."""
+    client.post("/games/new", data=new_game_form())
+    for fields in (
+        {"contract": "schellen", "points": "90"},
+        {"contract": "obenabe", "match": "y", "points_team": "1"},
+        {"contract": "rosen", "weis_a": "50", "stoeck_b": "y"},
+    ):
+        client.post("/games/1/hands", data={"points_team": "0", **fields})
+    response = client.get("/games/1/export.json")
+    assert response.headers["Content-Disposition"] == 'attachment; filename="jass-1.json"'
+    return json.loads(response.get_data(as_text=True))
+
+
+def upload(client, content: bytes):
+    return client.post(
+        "/games/import",
+        data={"file": (io.BytesIO(content), "jass.json")},
+        content_type="multipart/form-data",
+    )
+
+
+def test_export_holds_the_record_not_the_totals(client):
+    data = played(client)
+    assert data["format"] == "jass-scorer/schieber" and data["version"] == 1
+    assert [h["contract"] for h in data["hands"]] == ["schellen", "obenabe", "rosen"]
+    assert data["hands"][1]["match"] is True
+    assert data["hands"][2]["weis"] == [50, 0] and data["hands"][2]["points"] is None
+    assert "totals" not in data
+
+
+def test_import_gives_the_same_state(client):
+    data = played(client)
+    before = client.get("/games/1").get_data(as_text=True)
+    response = upload(client, json.dumps(data).encode())
+    assert response.status_code == 303 and response.headers["Location"] == "/games/2"
+    after = client.get("/games/2").get_data(as_text=True)
+    # 180 + 0 + 50 = 230 for Wir; 134 + 771 + 20 = 925 for Ihr; hand 3 still open in Rosen.
+    assert totals_in(before) == totals_in(after) == (230, 925)
+    assert "Läuft in Rosen ×1" in after
+
+
+def test_import_refuses_what_is_not_an_export(client):
+    response = upload(client, b"not json")
+    assert response.status_code == 422
+    assert "kein JSON" in errors_in(response.get_data(as_text=True))["file"]
+    data = played(client)
+    data["version"] = 7
+    assert (
+        "Version 7" in errors_in(upload(client, json.dumps(data).encode()).get_data(True))["file"]
+    )
+    data["version"] = 1
+    data["hands"][0]["points"] = 156
+    message = errors_in(upload(client, json.dumps(data).encode()).get_data(as_text=True))["file"]
+    assert message.startswith("Hand 1:") and "156 gibt es nicht" in message
+    assert "/games/2" not in client.get("/").get_data(as_text=True)
+
+
+def test_replay_prints_the_computed_state(app, client, tmp_path):
+    data = played(client)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    result = app.test_cli_runner().invoke(args=["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    state = json.loads(result.output)
+    assert state["totals"] == [230, 925]
+    assert state["matches"] == [0, 1]
+    assert state["open_hand"] is True
+    assert [h["scores"] for h in state["hands"]] == [[180, 134], [0, 771], [50, 20]]
+    assert state == exchange.state_dict(Game.from_dict(data), replay(Game.from_dict(data)))
+
+
+def test_replay_says_what_is_wrong_with_a_bad_file(app, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"format": "something else"}))
+    result = app.test_cli_runner().invoke(args=["replay", str(path)])
+    assert result.exit_code == 1
+    assert "kein exportiertes Schieber-Spiel" in result.output
+
+
+def test_migrate_command_creates_the_tables(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "new.db"), "SECRET_KEY": "x"})
+    result = app.test_cli_runner().invoke(args=["migrate"])
+    assert result.exit_code == 0 and "Database ready" in result.output
+    assert set(Database(str(tmp_path / "new.db")).table_names()) >= {"games", "hands"}
