@@ -37,7 +37,7 @@ class NewGameForm(FlaskForm):
     team_b = StringField("Team 2", default="Team 2")
     size = RadioField(
         "Spieler",
-        choices=_choices([("4", "4 Spieler"), ("6", "6 Spieler, 3 gegen 3")]),
+        choices=_choices([("4", "4 Spieler"), ("6", "6 Spieler (3 : 3)")]),
         default="4",
     )
     seat1 = StringField()

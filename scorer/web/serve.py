@@ -20,7 +20,15 @@ def lan_addresses() -> list[str]:
             found.add(info[4][0])
     except OSError:
         pass
-    return sorted(a for a in found if not a.startswith("127."))
+    # The address of the default route: connecting a UDP socket only picks the route, it sends
+    # nothing (192.0.2.1 is a documentation address).
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+            found.add(probe.getsockname()[0])
+        except OSError:
+            pass
+    return sorted(a for a in found if not a.startswith("127.") and a != "0.0.0.0")
 
 
 def main() -> None:
@@ -31,12 +39,12 @@ def main() -> None:
     with app.app_context():
         migrate(get_db())
     if host in ("0.0.0.0", ""):
-        shown = lan_addresses() or ["localhost"]
+        print("Jass-Zähler läuft. Auf dem Handy im selben WLAN öffnen:", flush=True)
+        for address in lan_addresses():
+            print(f"    http://{address}:{port}/", flush=True)
+        print(f"Auf diesem Rechner: http://localhost:{port}/", flush=True)
     else:
-        shown = [host]
-    print("Jass-Zähler läuft. Auf dem Handy im selben WLAN öffnen:", flush=True)
-    for address in shown:
-        print(f"    http://{address}:{port}/", flush=True)
+        print(f"Jass-Zähler läuft: http://{host}:{port}/", flush=True)
     serve(app, host=host, port=port)
 
 

@@ -7,8 +7,8 @@ from markupsafe import Markup, escape
 from scorer.schieber import Game, State
 from scorer.slate import Slate, tally
 
-WIDTH, HEIGHT = 360, 176
-TOP_Y, BOTTOM_Y = 52, 150  # the Z's top and bottom lines
+WIDTH, HEIGHT = 360, 192
+TOP_Y, BOTTOM_Y = 66, 164  # the Z's top and bottom lines
 LEFT, RIGHT = 24, 316  # where the lines run
 STROKE = 9  # half the height of a tally stroke
 
@@ -81,7 +81,7 @@ def slate_svg(game: Game, state: State, team: int) -> Markup:
         f'data-rest="{slate.rest}">',
         _text(12, 24, game.teams[team].name, "team-name"),
         _text(WIDTH - 12, 26, str(total), "team-total", "end"),
-        _text(WIDTH / 2, 24, " · ".join(marks), "marks", "middle") if marks else "",
+        _text(12, 44, " · ".join(marks), "marks") if marks else "",
         '<g class="z">',
         _line(LEFT, TOP_Y, RIGHT, TOP_Y, "z-line"),
         _line(RIGHT, TOP_Y, LEFT, BOTTOM_Y, "z-line"),
