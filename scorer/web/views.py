@@ -13,6 +13,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 
 from scorer import exchange
@@ -41,6 +42,21 @@ def vary_on_htmx(response: Response) -> Response:
     return response
 
 
+@bp.app_errorhandler(CSRFError)
+def session_expired(_error: CSRFError):
+    """A page open too long (or its cookie gone): nothing was saved; say so and let them retry.
+
+    On the game page the panel comes back with what was typed and a fresh token, so one more tap
+    saves it.
+    """
+    message = "Die Seite war zu lange offen: nichts gespeichert. Bitte nochmals tippen."
+    game_id = (request.view_args or {}).get("game_id")
+    stored = games.load(get_db(), game_id) if game_id is not None else None
+    if stored is not None and is_htmx():
+        return _show(game_id, stored.game, 422, form=HandForm(), errors={"game": message})
+    return render_template("expired.html", message=message, back=request.referrer), 400
+
+
 @bp.app_template_global()
 def deck_suit(key: str):
     """The suit with this key, for templates."""
@@ -64,13 +80,10 @@ def new_game():
     errors: dict[str, str] = {}
     if request.method == "POST":
         form.fill_preset(None)
-        if form.validate():
-            game, errors = form.game()
-            if not errors:
-                game_id = games.create(get_db(), game)
-                return redirect(url_for("scorer.show_game", game_id=game_id), 303)
-        else:
-            errors = {name: " ".join(errs) for name, errs in form.errors.items()}
+        game, errors = form.game()
+        if not errors:
+            game_id = games.create(get_db(), game)
+            return redirect(url_for("scorer.show_game", game_id=game_id), 303)
     else:
         form.fill_preset("preset")
     return _render_new(form, errors, 422 if errors else 200)
@@ -147,6 +160,14 @@ def _show(game_id: int, game: Game, status: int = 200, **context):
     return render_template("game.html", **values), status
 
 
+def _written(game_id: int, game: Game):
+    """Store the game's new record; htmx gets the live part, a plain form post a redirect."""
+    games.save_hands(get_db(), game_id, game.hands)
+    if is_htmx():
+        return _show(game_id, game)
+    return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+
+
 @bp.get("/games/<int:game_id>")
 def show_game(game_id: int):
     """A game: the slate, the entry panel and the hand history."""
@@ -159,59 +180,35 @@ def add_hand(game_id: int):
     """Write an entry: a new hand, or Weis, Stöck or trick points of the open hand."""
     stored = _load(game_id)
     form = HandForm()
-    if not form.validate():
-        return _show(game_id, stored.game, 400, form=form, errors={"game": _csrf_message(form)})
     entry, errors = form.entry()
     if entry is not None:
         game, errors = enter(stored.game, entry)
     if errors:
         return _show(game_id, stored.game, 422, form=form, errors=errors)
-    games.save_hands(get_db(), game_id, game.hands)
-    if is_htmx():
-        return _show(game_id, game)
-    return redirect(url_for("scorer.show_game", game_id=game_id), 303)
-
-
-def _csrf_message(form) -> str:
-    return "Die Seite war zu alt: bitte neu laden und nochmals eingeben." if form.errors else ""
+    return _written(game_id, game)
 
 
 @bp.post("/games/<int:game_id>/undo")
 def undo(game_id: int):
     """Take back the last entry: the last hand, open or not."""
     stored = _load(game_id)
-    form = HandForm()
-    if not form.validate():
-        abort(400)
-    game = stored.game
-    if game.hands:
-        game = game.with_hands(game.hands[:-1])
-        games.save_hands(get_db(), game_id, game.hands)
-    if is_htmx():
-        return _show(game_id, game)
-    return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+    return _written(game_id, stored.game.with_hands(stored.game.hands[:-1]))
 
 
 @bp.post("/games/<int:game_id>/first-claim")
 def first_claim(game_id: int):
     """Both teams went over the target in one hand: record who claimed first."""
     stored = _load(game_id)
-    form = HandForm()
-    if not form.validate() or request.form.get("team") not in ("0", "1"):
+    if request.form.get("team") not in ("0", "1"):
         abort(400)
     game = settle_tie(stored.game, int(request.form["team"]))
-    games.save_hands(get_db(), game_id, game.hands)
-    if is_htmx():
-        return _show(game_id, game)
-    return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+    return _written(game_id, game)
 
 
 @bp.post("/games/<int:game_id>/again")
 def play_again(game_id: int):
     """Start the next game with the same teams and rules."""
     stored = _load(game_id)
-    if not HandForm().validate():
-        abort(400)
     new_id = games.create(get_db(), stored.game.rematch())
     return redirect(url_for("scorer.show_game", game_id=new_id), 303)
 
@@ -231,7 +228,7 @@ def edit_hand(game_id: int, number: int):
     errors: dict[str, str] = {}
     if request.method == "GET":
         form.fill(stored.game.hands[index])
-    elif form.validate():
+    else:
         hand, errors = form.entry()
         if hand is not None:
             hands = list(stored.game.hands)
@@ -242,8 +239,6 @@ def edit_hand(game_id: int, number: int):
             else:
                 games.save_hands(get_db(), game_id, tuple(hands))
                 return redirect(url_for("scorer.show_game", game_id=game_id), 303)
-    else:
-        errors = {"game": _csrf_message(form)}
     return render_template(
         "edit_hand.html",
         **_game_context(
@@ -258,8 +253,6 @@ def delete_hand(game_id: int, number: int):
     stored = _load(game_id)
     index = _hand_index(stored.game, number)
     form = HandForm()
-    if not form.validate():
-        abort(400)
     hands = list(stored.game.hands)
     del hands[index]
     _, problem = change_record(stored.game, hands)
@@ -298,20 +291,17 @@ def import_game():
     form = HandForm()  # only for its CSRF token
     error = None
     if request.method == "POST":
-        if not form.validate():
-            error = _csrf_message(form)
+        upload = request.files.get("file")
+        try:
+            if upload is None or not upload.filename:
+                raise exchange.ImportProblem("Bitte eine exportierte .json-Datei wählen.")
+            data = json.loads(upload.read().decode("utf-8"))
+            game = exchange.load(data)
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            error = "Die Datei ist kein JSON: bitte die exportierte Datei wählen."
+        except exchange.ImportProblem as problem:
+            error = str(problem)
         else:
-            upload = request.files.get("file")
-            try:
-                if upload is None or not upload.filename:
-                    raise exchange.ImportProblem("Bitte eine exportierte .json-Datei wählen.")
-                data = json.loads(upload.read().decode("utf-8"))
-                game = exchange.load(data)
-            except (UnicodeDecodeError, json.JSONDecodeError):
-                error = "Die Datei ist kein JSON: bitte die exportierte Datei wählen."
-            except exchange.ImportProblem as problem:
-                error = str(problem)
-            else:
-                game_id = games.create(get_db(), game)
-                return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+            game_id = games.create(get_db(), game)
+            return redirect(url_for("scorer.show_game", game_id=game_id), 303)
     return render_template("import.html", form=form, error=error), (422 if error else 200)

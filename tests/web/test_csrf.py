@@ -7,7 +7,7 @@ import pytest
 from scorer import create_app
 from scorer.storage.migrations import migrate
 from scorer.web.db import get_db
-from tests.conftest import new_game_form, totals_in
+from tests.conftest import errors_in, new_game_form, totals_in
 
 
 @pytest.fixture
@@ -26,8 +26,24 @@ def token(html: str) -> str:
 
 
 def test_posts_without_a_token_are_refused(strict_client):
-    assert strict_client.post("/games/new", data=new_game_form()).status_code == 400
+    response = strict_client.post("/games/new", data=new_game_form())
+    assert response.status_code == 400
+    assert "nichts gespeichert" in response.get_data(as_text=True)
     assert "/games/1" not in strict_client.get("/").get_data(as_text=True)
+
+
+def test_an_expired_panel_keeps_the_entry_and_a_fresh_token(strict_client):
+    form = new_game_form(csrf_token=token(strict_client.get("/games/new").get_data(as_text=True)))
+    strict_client.post("/games/new", data=form)
+    hand = {"contract": "rosen", "points": "40", "points_team": "0", "csrf_token": "stale"}
+    response = strict_client.post("/games/1/hands", data=hand, headers={"HX-Request": "true"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "nichts gespeichert" in errors_in(html)["game"]
+    assert 'value="40"' in html
+    hand["csrf_token"] = token(html)
+    strict_client.post("/games/1/hands", data=hand, headers={"HX-Request": "true"})
+    assert totals_in(strict_client.get("/games/1").get_data(as_text=True)) == (40, 117)
 
 
 def test_with_the_token_a_game_and_a_hand_are_written(strict_client):

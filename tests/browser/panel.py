@@ -1,0 +1,125 @@
+"""What a player does on the entry panel of a game page, and what the page then shows.
+
+Every action is a tap, as on a phone; reading the page returns plain numbers to compare with
+scores worked out by hand in the tests.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, Response, expect
+
+# The old #live is marked before a request; htmx swaps in a new one (outerHTML). The swap is
+# done when no marked #live is left and app.js has set up the new panel (readonly points on a
+# coarse pointer), or the game has no panel any more.
+_SWAPPED = """() => !document.querySelector('#live[data-stale]')
+    && (!document.querySelector('#points') || document.querySelector('#points').readOnly)"""
+
+
+def tap_points(page: Page, digits: str) -> None:
+    """Type trick points on the keypad, one tap per digit."""
+    for digit in digits:
+        page.locator(f'.keypad [data-digit="{digit}"]').tap()
+
+
+def points_for(page: Page, team_name: str) -> None:
+    """Tap the team whose trick points are typed (the radios themselves are hidden)."""
+    page.locator(".points-team label", has_text=team_name).tap()
+
+
+def points_team(page: Page) -> str:
+    """The value ("0" or "1") of the checked points-team radio."""
+    return page.locator("input[name=points_team]:checked").get_attribute("value")
+
+
+def open_extras(page: Page) -> None:
+    """Open "Weis · Stöck" unless it is open."""
+    extras = page.locator("details.extras")
+    if extras.get_attribute("open") is None:
+        extras.locator("summary").tap()
+    expect(extras).to_have_attribute("open", "")
+
+
+def tap_weis(page: Page, field: str, *chips: int) -> None:
+    """Tap Weis chips (+20, +50, ...) of one team's row; field is weis_a or weis_b."""
+    for value in chips:
+        page.locator(f'button[data-weis="{field}"][data-add="{value}"]').tap()
+
+
+def tap_stoeck(page: Page, field: str) -> None:
+    """Tap the Stöck toggle of one team; field is stoeck_a or stoeck_b."""
+    page.locator(f"label.toggle:has(input[name={field}])").tap()
+    expect(page.locator(f"input[name={field}]")).to_be_checked()
+
+
+def contract(page: Page, key: str):
+    """The contract button that saves the entry in this contract."""
+    return page.locator(f"button.contract[value={key}]")
+
+
+def preview(page: Page, key: str):
+    """The score the contract button shows it will write, e.g. "180 : 134"."""
+    return contract(page, key).locator(".preview")
+
+
+def _swap(page: Page, path: str, action) -> Response:
+    page.evaluate("document.getElementById('live').dataset.stale = '1'")
+    with page.expect_response(
+        lambda r: r.request.method == "POST" and r.url.endswith(path)
+    ) as answer:
+        action()
+    page.wait_for_function(_SWAPPED)
+    return answer.value
+
+
+def save(page: Page, key: str) -> Response:
+    """Tap a contract button (it submits the entry) and wait until htmx swapped #live."""
+    return _swap(page, "/hands", lambda: contract(page, key).tap())
+
+
+def undo(page: Page) -> Response:
+    """Tap "Letzte Hand zurück" and wait for the swap."""
+    return _swap(page, "/undo", lambda: page.locator("#undo").tap())
+
+
+def totals(page: Page) -> tuple[int, int]:
+    """The totals in figures under the slate."""
+    return (
+        int(page.locator("#total-0 b").inner_text()),
+        int(page.locator("#total-1 b").inner_text()),
+    )
+
+
+def slate(page: Page, team: int) -> dict[str, int]:
+    """One team's half of the slate: what its data says and how many strokes are drawn."""
+    svg = page.locator(f'svg.slate-half[data-team="{team}"]')
+    read = {
+        key: int(svg.get_attribute(f"data-{key}"))
+        for key in ("total", "hundreds", "fifties", "twenties", "rest")
+    }
+    drawn = {f"{cls} lines": svg.locator(f"line.{cls}").count() for cls in ("s100", "s50", "s20")}
+    rest = svg.locator("text.rest")
+    drawn["rest written"] = int(rest.text_content()) if rest.count() else 0
+    return {**read, **drawn}
+
+
+def chalk(total: int, hundreds: int, fifties: int, twenties: int, rest: int) -> dict[str, int]:
+    """What slate() should read for a slate worked out by hand: one line per stroke."""
+    assert total == 100 * hundreds + 50 * fifties + 20 * twenties + rest, "hand arithmetic"
+    return {
+        "total": total,
+        "hundreds": hundreds,
+        "fifties": fifties,
+        "twenties": twenties,
+        "rest": rest,
+        "s100 lines": hundreds,
+        "s50 lines": fifties,
+        "s20 lines": twenties,
+        "rest written": rest,
+    }
+
+
+def history_numbers(page: Page) -> list[int]:
+    """The hand numbers in the history, top to bottom (newest first)."""
+    return [
+        int(n) for n in page.locator("li.row").evaluate_all("rs => rs.map(r => r.dataset.number)")
+    ]
