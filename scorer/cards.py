@@ -50,7 +50,7 @@ DECKS: dict[str, tuple[Suit, ...]] = {
         Suit("spades", "Schaufel", "♠", "black"),
     ),
 }
-DECK_NAMES = {"swiss": "Deutschschweizer", "french": "Französisch"}
+DECK_NAMES = {"swiss": "Deutsch", "french": "Französisch"}
 
 
 def suit(key: str) -> Suit:

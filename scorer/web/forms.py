@@ -33,8 +33,8 @@ def parse_int(raw: str | None, *, empty: int | None = None) -> int | None:
 class NewGameForm(FlaskForm):
     """Teams in seat order, deck faces and the rules as settings."""
 
-    team_a = StringField("Team 1", default="Team 1")
-    team_b = StringField("Team 2", default="Team 2")
+    team_a = StringField("Team 1")
+    team_b = StringField("Team 2")
     size = RadioField(
         "Spieler",
         choices=_choices([("4", "4 Spieler"), ("6", "6 Spieler (3 : 3)")]),
@@ -120,8 +120,8 @@ class NewGameForm(FlaskForm):
         seats = [(getattr(self, f"seat{i}").data or "").strip() for i in range(1, count + 1)]
         game = Game(
             teams=(
-                Team((self.team_a.data or "").strip(), tuple(seats[0::2])),
-                Team((self.team_b.data or "").strip(), tuple(seats[1::2])),
+                Team((self.team_a.data or "").strip() or "Team 1", tuple(seats[0::2])),
+                Team((self.team_b.data or "").strip() or "Team 2", tuple(seats[1::2])),
             ),
             rules=rules,
         )

@@ -7,8 +7,8 @@ from markupsafe import Markup, escape
 from scorer.schieber import Game, State
 from scorer.slate import Slate, tally
 
-WIDTH, HEIGHT = 360, 192
-TOP_Y, BOTTOM_Y = 66, 164  # the Z's top and bottom lines
+WIDTH, HEIGHT = 360, 150
+TOP_Y, BOTTOM_Y = 56, 132  # the Z's top and bottom lines
 LEFT, RIGHT = 24, 316  # where the lines run
 STROKE = 9  # half the height of a tally stroke
 
@@ -17,17 +17,17 @@ def _line(x1: float, y1: float, x2: float, y2: float, cls: str) -> str:
     return f'<line class="{cls}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>'
 
 
-def _tallies(count: int, y: float, cls: str) -> list[str]:
+def _tallies(count: int, y: float, cls: str, start: float) -> list[str]:
     """Strokes across a line in groups of five, the fifth crossing the four before it."""
     groups = tally(count)
     step = 7.0
     gap = 13.0
     width = sum((min(g, 4) - 1) * step + gap for g in groups)
-    if width > RIGHT - LEFT - 8:  # a long game: draw closer rather than off the slate
-        scale = (RIGHT - LEFT - 8) / width
-        step, gap = step * scale, gap * scale
+    room = RIGHT - start - 4
+    if width > room:  # a long game: draw closer rather than off the slate
+        step, gap = step * room / width, gap * room / width
     lines = []
-    x = LEFT + 8
+    x = start
     for size in groups:
         xs = [x + i * step for i in range(min(size, 4))]
         lines += [_line(sx, y - STROKE, sx, y + STROKE, cls) for sx in xs]
@@ -79,19 +79,20 @@ def slate_svg(game: Game, state: State, team: int) -> Markup:
         f'data-team="{team}" data-total="{total}" data-hundreds="{slate.hundreds}" '
         f'data-fifties="{slate.fifties}" data-twenties="{slate.twenties}" '
         f'data-rest="{slate.rest}">',
-        _text(12, 24, game.teams[team].name, "team-name"),
-        _text(WIDTH - 12, 26, str(total), "team-total", "end"),
-        _text(12, 44, " · ".join(marks), "marks") if marks else "",
+        _text(12, 20, game.teams[team].name, "team-name"),
+        _text(WIDTH - 12, 22, str(total), "team-total", "end"),
+        _text(12, 40, " · ".join(marks), "marks") if marks else "",
         '<g class="z">',
         _line(LEFT, TOP_Y, RIGHT, TOP_Y, "z-line"),
         _line(RIGHT, TOP_Y, LEFT, BOTTOM_Y, "z-line"),
         _line(LEFT, BOTTOM_Y, RIGHT, BOTTOM_Y, "z-line"),
         "</g>",
         '<g class="strokes">',
-        *_tallies(slate.hundreds, TOP_Y, "s100"),
+        *_tallies(slate.hundreds, TOP_Y, "s100", LEFT + 8),
         *_fifties(slate.fifties, on_diagonal=True),
         *_fifties(slate.fifties, on_diagonal=False),
-        *_tallies(slate.twenties, BOTTOM_Y, "s20"),
+        # Away from the corner where the diagonal meets the bottom line.
+        *_tallies(slate.twenties, BOTTOM_Y, "s20", LEFT + 36),
         "</g>",
     ]
     if slate.rest:

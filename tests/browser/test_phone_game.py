@@ -34,7 +34,7 @@ def test_schieber_game_on_a_phone(phone: Page, new_game):
     assert totals(phone) == (0, 0)
 
     # Hand 1, Vorhand Anna (Wir is preselected): 90 for Wir in Schellen x2, in three taps.
-    expect(phone.locator(".panel .who")).to_contain_text("Hand 1 · Vorhand Anna")
+    expect(phone.locator(".panel .who")).to_contain_text("Hand 1: Vorhand Anna")
     assert points_team(phone) == "0"
     tap_points(phone, "90")  # taps 1 and 2
     expect(phone.locator("#points")).to_have_value("90")
@@ -51,7 +51,7 @@ def test_schieber_game_on_a_phone(phone: Page, new_game):
     expect(phone.locator("#points")).to_have_value("")  # a fresh panel
 
     # Hand 2, Vorhand Ben (Ihr preselected): Match for Ihr in Obenabe x3.
-    expect(phone.locator(".panel .who")).to_contain_text("Hand 2 · Vorhand Ben")
+    expect(phone.locator(".panel .who")).to_contain_text("Hand 2: Vorhand Ben")
     assert points_team(phone) == "1"
     phone.locator("label.match-key").tap()
     expect(phone.locator("input[name=match]")).to_be_checked()
@@ -104,7 +104,7 @@ def test_schieber_game_on_a_phone(phone: Page, new_game):
     expect(hand_4.locator(".row-score")).to_have_text("+500 797 +154 1099", use_inner_text=True)
 
     # Hand 5, Vorhand Anna: 120 for Wir in Undenufe x3 (360 : 111), then taken back.
-    expect(phone.locator(".panel .who")).to_contain_text("Hand 5 · Vorhand Anna")
+    expect(phone.locator(".panel .who")).to_contain_text("Hand 5: Vorhand Anna")
     points_for(phone, "Wir")
     tap_points(phone, "120")
     expect(preview(phone, "undenufe")).to_have_text("360 : 111")
@@ -117,7 +117,7 @@ def test_schieber_game_on_a_phone(phone: Page, new_game):
     assert slate(phone, 0) == chalk(797, hundreds=7, fifties=1, twenties=2, rest=7)
     assert slate(phone, 1) == chalk(1099, hundreds=9, fifties=1, twenties=7, rest=9)
     assert history_numbers(phone) == [4, 3, 2, 1]
-    expect(phone.locator(".panel .who")).to_contain_text("Hand 5 · Vorhand Anna")
+    expect(phone.locator(".panel .who")).to_contain_text("Hand 5: Vorhand Anna")
 
     # The same state after a reload: it was saved, not only drawn.
     phone.reload()
@@ -142,11 +142,12 @@ def test_refused_entry_on_a_phone(phone: Page, new_game):
     error = phone.locator("#error-points")
     expect(error).to_be_visible()
     expect(error).to_contain_text("156 gibt es nicht")
-    # The error stands right under the points field, before the keypad.
+    # The error stands right under the points field and its split line, before the keypad.
     assert phone.evaluate(
         """() => {
-            const display = document.querySelector('.panel .display');
-            return display.nextElementSibling === document.getElementById('error-points');
+            const under = document.querySelector('.panel .under-entry');
+            return under.nextElementSibling === document.getElementById('error-points')
+                && under.previousElementSibling.contains(document.getElementById('points'));
         }"""
     )
     expect(phone.locator("#points")).to_have_attribute("aria-invalid", "true")
@@ -185,7 +186,7 @@ def test_weis_first_then_tricks(phone: Page, new_game):
     for other in ("rosen", "eicheln", "schilten", "schellen", "undenufe"):
         expect(contract(phone, other)).to_be_disabled()
     expect(contract(phone, "obenabe")).to_be_enabled()
-    expect(phone.locator(".panel .who")).to_contain_text("Hand 1 · Vorhand Anna")
+    expect(phone.locator(".panel .who")).to_contain_text("Hand 1: Vorhand Anna")
 
     # The tricks: 80 for Wir. The preview counts the Weis already written:
     # Wir (80 + 100) x 3 = 540, Ihr 77 x 3 = 231.
@@ -205,7 +206,7 @@ def test_weis_first_then_tricks(phone: Page, new_game):
     expect(row).to_contain_text("Weis Wir 100")
     for key in ("rosen", "eicheln", "schilten", "schellen", "obenabe", "undenufe"):
         expect(contract(phone, key)).to_be_enabled()
-    expect(phone.locator(".panel .who")).to_contain_text("Hand 2 · Vorhand Ben")
+    expect(phone.locator(".panel .who")).to_contain_text("Hand 2: Vorhand Ben")
 
 
 def test_lost_session_is_explained(phone: Page, new_game):

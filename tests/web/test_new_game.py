@@ -16,7 +16,7 @@ def test_creating_a_game_stores_teams_and_rules(client):
     response = client.post("/games/new", data=new_game_form())
     assert response.status_code == 303
     html = client.get(response.headers["Location"]).get_data(as_text=True)
-    assert "Vorhand <b>Anna</b> · gibt Dani" in html
+    assert "Vorhand <b>Anna</b>" in html and "Dani gibt" in html
     assert "Ziel 2500 · Bergpreis 1250" in html
     assert "Schellen ×2" in html and "Undenufe ×3" in html
 
