@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from scorer.cards import DECKS, Suit
+from scorer.weis import Play, WeisTable
 
 OBENABE = "obenabe"
 UNDENUFE = "undenufe"
@@ -106,6 +107,10 @@ class Rules:
     target: int = PRESETS[DEFAULT_PRESET].target
     undenufe_six: bool = True  # Undenufe: the 6 counts 11 and the Ace 0 (002); off: Ace keeps 11
     bergpreis: bool = True
+    weis_large: bool = True  # runs of 6-9 score 150-300, a card may sit in a four and a run (002)
+    four_nines: bool = True  # four 9s are a Weis worth 150 (002, 004)
+    four_sixes: bool = False  # four 6s count 100 in Undenufe (000)
+    any_four: bool = False  # four of any rank count 100 (000)
 
     @classmethod
     def from_preset(cls, key: str, deck: str = "swiss", **changes) -> Rules:
@@ -126,6 +131,24 @@ class Rules:
     def multiplier(self, key: str) -> int:
         """The multiplier of a contract; 0 when the table does not play it."""
         return self.multipliers.get(key, 0)
+
+    @property
+    def weis_table(self) -> WeisTable:
+        """What Weis count at this table."""
+        return WeisTable(self.weis_large, self.four_nines, self.four_sixes, self.any_four)
+
+    def play(self, key: str) -> Play:
+        """What a contract means for comparing Weis: its trump suit, or Undenufe's order."""
+        contract = self.contract(key)
+        return Play(
+            trump=contract.suit.key if contract and contract.suit else None,
+            undenufe=key == UNDENUFE,
+        )
+
+    @property
+    def suits(self) -> tuple[str, ...]:
+        """The suit keys of the table's deck."""
+        return tuple(s.key for s in DECKS[self.deck])
 
     @property
     def half_target(self) -> int | float:
@@ -164,6 +187,10 @@ class Rules:
             "target": self.target,
             "undenufe_six": self.undenufe_six,
             "bergpreis": self.bergpreis,
+            "weis_large": self.weis_large,
+            "four_nines": self.four_nines,
+            "four_sixes": self.four_sixes,
+            "any_four": self.any_four,
         }
 
     @classmethod
@@ -175,4 +202,8 @@ class Rules:
             target=data["target"],
             undenufe_six=data.get("undenufe_six", True),
             bergpreis=data.get("bergpreis", True),
+            weis_large=data.get("weis_large", True),
+            four_nines=data.get("four_nines", True),
+            four_sixes=data.get("four_sixes", False),
+            any_four=data.get("any_four", False),
         )

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from scorer.cards import HAND_TOTAL, MATCH_TOTAL
+from scorer.cards import DECKS, HAND_TOTAL, MATCH_TOTAL
 from scorer.contracts import Rules
 from scorer.slate import Slate
-from scorer.weis import weis_problem
+from scorer.weis import Declaration, Ruling, Weis, declaration_problems, rule, weis_problem
 
 # Within a hand the points go on the slate in this order: Stöck, Weis, then the tricks.
 ORDER = ("stoeck", "weis", "stich")
@@ -20,6 +21,34 @@ class Team:
 
     name: str
     players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Declared:
+    """The Weis one player (by seat) declared in a hand."""
+
+    seat: int
+    weis: tuple[Weis, ...]
+
+    def to_dict(self) -> dict:
+        """Plain data for storage and export."""
+        return {"seat": self.seat, "weis": [w.to_dict() for w in self.weis]}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Declared:
+        """Read back from to_dict(); raises ValueError for anything else."""
+        weis = data.get("weis")
+        if not isinstance(weis, list):
+            raise ValueError("declarations: weis must be a list")
+        return cls(_whole(data.get("seat"), "seat"), tuple(Weis.from_dict(w) for w in weis))
+
+
+def merge_declared(declared: Iterable[Declared]) -> tuple[Declared, ...]:
+    """One entry per seat, in seat order, each seat's Weis in the order they were declared."""
+    by_seat: dict[int, list[Weis]] = {}
+    for d in declared:
+        by_seat.setdefault(d.seat, []).extend(d.weis)
+    return tuple(Declared(seat, tuple(weis)) for seat, weis in sorted(by_seat.items()) if weis)
 
 
 @dataclass(frozen=True)
@@ -38,6 +67,7 @@ class Hand:
     weis: tuple[int, int] = (0, 0)  # Weis points per team, before the multiplier
     stoeck: int | None = None  # the team that had Stöck
     first_claim: int | None = None  # who claimed first, when this hand took both teams over
+    declarations: tuple[Declared, ...] = ()  # Weis as declared; then they decide `weis`
 
     @property
     def is_open(self) -> bool:
@@ -66,6 +96,7 @@ class Hand:
             "weis": list(self.weis),
             "stoeck": self.stoeck,
             "first_claim": self.first_claim,
+            "declarations": [d.to_dict() for d in self.declarations],
         }
 
     @classmethod
@@ -83,7 +114,15 @@ class Hand:
             weis=(_whole(weis[0], "weis"), _whole(weis[1], "weis")),
             stoeck=_whole(data.get("stoeck"), "stoeck", optional=True),
             first_claim=_whole(data.get("first_claim"), "first_claim", optional=True),
+            declarations=tuple(Declared.from_dict(d) for d in _list(data, "declarations")),
         )
+
+
+def _list(data: dict, name: str) -> list:
+    value = data.get(name, [])
+    if not isinstance(value, list):
+        raise ValueError(f"{name}: a list")
+    return value
 
 
 def _kind(value, kind: type, name: str):
@@ -131,7 +170,20 @@ def hand_problems(hand: Hand, rules: Rules, players_per_team: int = 2) -> dict[s
             errors["stoeck"] = "Stöck gehört einem der beiden Teams."
         elif contract is not None and not contract.has_trump:
             errors["stoeck"] = f"Stöck gibt es nur mit Trumpf, nicht bei {contract.name}."
-    if hand.is_open and not any(hand.weis) and hand.stoeck is None and "points" not in errors:
+    seats = 2 * players_per_team
+    if hand.declarations:
+        if any(hand.weis):
+            errors["weis"] = "Weis entweder als Punkte schreiben oder ansagen, nicht beides."
+        if any(not 0 <= d.seat < seats for d in hand.declarations):
+            errors["weis"] = "Weis gehören einem Spieler am Tisch."
+        elif contract is not None:
+            declarations = [Declaration(d.seat, 0, d.weis) for d in hand.declarations]
+            play = rules.play(hand.contract)
+            problems = declaration_problems(declarations, rules.weis_table, play, rules.suits)
+            for seat, problem in problems.items():
+                errors[f"decl-{seat}"] = problem
+    announced = any(hand.weis) or hand.declarations or hand.stoeck is not None
+    if hand.is_open and not announced and "points" not in errors:
         errors["points"] = "Stichpunkte eingeben, oder Match."
     if hand.first_claim not in (None, 0, 1):
         errors["first_claim"] = "Zuerst bedankt hat sich eines der beiden Teams."
@@ -146,21 +198,25 @@ class Step:
     points: tuple[int, int]  # per team, multiplied
 
 
-def steps(hand: Hand, rules: Rules) -> list[Step]:
-    """The hand's points in the order they go on the slate, multiplied by the contract."""
+def steps(hand: Hand, rules: Rules, weis: tuple[int, int] | None = None) -> list[Step]:
+    """The hand's points in the order they go on the slate, multiplied by the contract.
+
+    `weis` are the Weis points per team when they come from declarations (see weis_ruling).
+    """
     m = rules.multiplier(hand.contract)
+    weis = weis or hand.weis
     found = {
         "stoeck": (20 * m if hand.stoeck == 0 else 0, 20 * m if hand.stoeck == 1 else 0),
-        "weis": (hand.weis[0] * m, hand.weis[1] * m),
+        "weis": (weis[0] * m, weis[1] * m),
         "stich": tuple(p * m for p in hand.trick_points),
     }
     return [Step(kind, found[kind]) for kind in ORDER if any(found[kind])]
 
 
-def score(hand: Hand, rules: Rules) -> tuple[int, int]:
+def score(hand: Hand, rules: Rules, weis: tuple[int, int] | None = None) -> tuple[int, int]:
     """What each team scores in this hand: everything times the contract's multiplier."""
     total = [0, 0]
-    for step in steps(hand, rules):
+    for step in steps(hand, rules, weis):
         total[0] += step.points[0]
         total[1] += step.points[1]
     return (total[0], total[1])
@@ -189,6 +245,11 @@ class Game:
         seats = self.seats()
         return seats[(self.first_vorhand + hand_index) % len(seats)]
 
+    def play_order(self, hand_index: int) -> list[int]:
+        """The seats in the order they play to the first trick of this hand, Vorhand first."""
+        count = len(self.seats())
+        return [(self.first_vorhand + hand_index + i) % count for i in range(count)]
+
     def dealer(self, hand_index: int) -> tuple[int, str]:
         """Who deals this hand: the player before Vorhand."""
         seats = self.seats()
@@ -198,6 +259,40 @@ class Game:
         """Whom Vorhand shoves to: the partner sitting opposite (four players) or next (six)."""
         seats = self.seats()
         return seats[(self.first_vorhand + hand_index + 2) % len(seats)][1]
+
+    def weis_ruling(self, index: int, hand: Hand) -> tuple[Ruling | None, tuple[int, int]]:
+        """Who scores the declared Weis of hand `index` (0-based), why, and the points per team.
+
+        The team holding the best single Weis scores all its players' Weis; the other none.
+        A hand without declarations has its Weis written as points per team.
+        """
+        if not hand.declarations:
+            return None, hand.weis
+        seats = self.seats()
+        vorhand = (self.first_vorhand + index) % len(seats)
+        rules = self.rules
+        declarations = [
+            Declaration(d.seat, (d.seat - vorhand) % len(seats), d.weis) for d in hand.declarations
+        ]
+        play = rules.play(hand.contract)
+        ruling = rule(
+            declarations,
+            rules.weis_table,
+            play,
+            names=lambda seat: seats[seat][1],
+            side=lambda seat: seats[seat][0],
+            suit_names={s.key: s.name for s in DECKS[rules.deck]},
+        )
+        team = seats[ruling.winner][0]
+        points = sum(
+            rules.weis_table.points(w, play)
+            for d in hand.declarations
+            if seats[d.seat][0] == team
+            for w in d.weis
+        )
+        lines = (*ruling.lines, f"Weis für {self.teams[team].name}: {points}.")
+        won = (points, 0) if team == 0 else (0, points)
+        return replace(ruling, lines=lines), won
 
     def with_hands(self, hands: tuple[Hand, ...] | list[Hand]) -> Game:
         """The same game with another record of hands."""
@@ -259,6 +354,8 @@ class Row:
     scores: tuple[int, int]
     totals: tuple[int, int]
     multiplier: int
+    weis: tuple[int, int]  # Weis points per team, before the multiplier
+    ruling: Ruling | None  # why those Weis count, when they were declared
 
 
 @dataclass(frozen=True)
@@ -314,7 +411,8 @@ def replay(game: Game) -> State:
     for index, hand in enumerate(game.hands):
         number = index + 1
         reached = None
-        for step in steps(hand, rules):
+        ruling, weis = game.weis_ruling(index, hand)
+        for step in steps(hand, rules, weis):
             before = totals
             totals = (totals[0] + step.points[0], totals[1] + step.points[1])
             slates = tuple(s.write(p) if p else s for s, p in zip(slates, step.points, strict=True))
@@ -338,9 +436,11 @@ def replay(game: Game) -> State:
                 hand=hand,
                 vorhand=vorhand,
                 caller=game.partner(index) if hand.shoved else vorhand,
-                scores=score(hand, rules),
+                scores=score(hand, rules, weis),
                 totals=totals,
                 multiplier=rules.multiplier(hand.contract),
+                weis=weis,
+                ruling=ruling,
             )
         )
         if hand.is_open:
@@ -423,7 +523,7 @@ def _extend(current: Hand, entry: Hand, rules: Rules) -> tuple[Hand, dict[str, s
         return current, {"contract": f"Diese Hand läuft schon in {name}."}
     if entry.stoeck is not None and current.stoeck is not None:
         return current, {"stoeck": ONE_STOECK}
-    if entry.is_open and not any(entry.weis) and entry.stoeck is None:
+    if entry.is_open and not any(entry.weis) and not entry.declarations and entry.stoeck is None:
         return current, {"points": "Stichpunkte eingeben, oder Match."}
     weis = (current.weis[0] + entry.weis[0], current.weis[1] + entry.weis[1])
     return (
@@ -435,6 +535,7 @@ def _extend(current: Hand, entry: Hand, rules: Rules) -> tuple[Hand, dict[str, s
             match=entry.match,
             weis=weis,
             stoeck=current.stoeck if entry.stoeck is None else entry.stoeck,
+            declarations=merge_declared(current.declarations + entry.declarations),
         ),
         {},
     )

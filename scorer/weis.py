@@ -1,10 +1,377 @@
-"""Weis (melds) as points: which totals a set of Weis can add up to."""
+"""Weis (melds): what a combination is worth, which one is best, and what nine cards hold.
+
+Free of teams: a declaration belongs to a player (`who`) who plays to the first trick at some
+position (`order`, 0 for Vorhand). Schieber adds up the winner's team; Handjass the player.
+"""
 
 from __future__ import annotations
 
-# The values a single Weis can have (RULES.md, small and large Weis tables). Every one is a
-# multiple of ten, and 20 and 50 alone reach every multiple of ten from 40 up, so the totals a
-# team can write are 0, 20, and the multiples of ten from 40 up to what its cards can hold.
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from itertools import combinations
+
+from scorer.cards import RANKS
+
+RUN, FOUR = "run", "four"
+RUN_NAMES = {
+    3: "Dreiblatt",
+    4: "Vierblatt",
+    5: "Fünfblatt",
+    6: "Sechsblatt",
+    7: "Siebenblatt",
+    8: "Achtblatt",
+    9: "Neunblatt",
+}
+FOUR_NAMES = {
+    "A": "vier Ass",
+    "K": "vier Könige",
+    "O": "vier Ober",
+    "U": "vier Under",
+    "10": "vier Banner",
+    "9": "vier Neuner",
+    "8": "vier Achter",
+    "7": "vier Siebner",
+    "6": "vier Sechser",
+}
+TO_CARD = {
+    "A": "zum Ass",
+    "K": "zum König",
+    "O": "zum Ober",
+    "U": "zum Under",
+    "10": "zum Banner",
+    "9": "zur 9",
+    "8": "zur 8",
+    "7": "zur 7",
+    "6": "zur 6",
+}
+
+Card = tuple[str, str]  # (suit key, rank)
+
+
+@dataclass(frozen=True)
+class Weis:
+    """One combination: a run (`rank` is its top card in A K O U 10 9 8 7 6 order) or a four."""
+
+    kind: str
+    rank: str
+    length: int = 4
+    suit: str | None = None
+
+    @classmethod
+    def run(cls, suit: str, top: str, length: int) -> Weis:
+        """A run of `length` cards in `suit` from `top` down."""
+        return cls(RUN, top, length, suit)
+
+    @classmethod
+    def four(cls, rank: str) -> Weis:
+        """Four cards of one rank."""
+        return cls(FOUR, rank)
+
+    @property
+    def ranks(self) -> tuple[str, ...]:
+        """The ranks it holds, top first (a four: its one rank)."""
+        if self.kind == FOUR:
+            return (self.rank,)
+        start = RANKS.index(self.rank)
+        return RANKS[start : start + self.length]
+
+    def cards(self, suits: Iterable[str]) -> frozenset[Card]:
+        """The cards it is made of, given the deck's suits."""
+        if self.kind == FOUR:
+            return frozenset((s, self.rank) for s in suits)
+        return frozenset((self.suit, r) for r in self.ranks)
+
+    def name(self, suit_names: dict[str, str]) -> str:
+        """In the table's words: "Vierblatt Schellen zum König", "vier Under"."""
+        if self.kind == FOUR:
+            return FOUR_NAMES[self.rank]
+        suit = suit_names.get(self.suit, self.suit)
+        return f"{RUN_NAMES.get(self.length, f'{self.length}-Blatt')} {suit} {TO_CARD[self.rank]}"
+
+    def to_dict(self) -> dict:
+        """Plain data for storage and export."""
+        if self.kind == FOUR:
+            return {"four": self.rank}
+        return {"run": self.suit, "top": self.rank, "length": self.length}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Weis:
+        """Read back from to_dict(); raises ValueError for anything else."""
+        if not isinstance(data, dict):
+            raise ValueError(f"weis: {data!r}")
+        if "four" in data:
+            return cls.four(str(data["four"]))
+        length = data.get("length")
+        if isinstance(length, bool) or not isinstance(length, int):
+            raise ValueError(f"weis length: {length!r}")
+        return cls.run(str(data["run"]), str(data["top"]), length)
+
+
+@dataclass(frozen=True)
+class Play:
+    """What the contract means for Weis: a trump suit, and whether the order is reversed."""
+
+    trump: str | None = None
+    undenufe: bool = False
+
+    def strength(self, rank: str) -> int:
+        """How high a card counts in a Weis comparison: A highest, 6 highest in Undenufe."""
+        index = RANKS.index(rank)
+        return index if self.undenufe else len(RANKS) - 1 - index
+
+
+@dataclass(frozen=True)
+class WeisTable:
+    """The table's Weis settings (RULES.md: small or large Weis, the four-of-a-kind variants)."""
+
+    large: bool = True
+    four_nines: bool = True
+    four_sixes_undenufe: bool = False
+    any_four: bool = False
+
+    def problem(self, weis: Weis, play: Play, suits: tuple[str, ...]) -> str | None:
+        """Why this is no Weis at this table in this contract, or None."""
+        if weis.rank not in RANKS:
+            return f"Keine Karte: {weis.rank}."
+        if weis.kind == FOUR:
+            return None if self._four_points(weis.rank, play) else self._no_four(weis.rank)
+        if weis.kind != RUN:
+            return "Ein Weis ist ein Blatt oder vier gleiche Karten."
+        if weis.suit not in suits:
+            return f"Unbekannte Farbe: {weis.suit}."
+        if not 3 <= weis.length <= 9:
+            return "Ein Blatt hat 3 bis 9 Karten."
+        if RANKS.index(weis.rank) + weis.length > len(RANKS):
+            return (
+                f"{RUN_NAMES[weis.length]} {TO_CARD[weis.rank]} ginge unter die 6: "
+                "ein Blatt endet frühestens bei der 6."
+            )
+        return None
+
+    def _no_four(self, rank: str) -> str:
+        if rank == "9":
+            return "Vier Neuner zählen an diesem Tisch nicht."
+        if rank == "6":
+            return "Vier Sechser zählen nur im Undenufe, und nur wenn der Tisch es so spielt."
+        return f"{FOUR_NAMES[rank].capitalize()} sind an diesem Tisch kein Weis."
+
+    def _four_points(self, rank: str, play: Play) -> int:
+        if rank == "U":
+            return 200
+        if rank == "9":
+            return 150 if self.four_nines else (100 if self.any_four else 0)
+        if rank in ("A", "K", "O", "10"):
+            return 100
+        if rank == "6" and play.undenufe and self.four_sixes_undenufe:
+            return 100
+        return 100 if self.any_four else 0
+
+    def points(self, weis: Weis, play: Play) -> int:
+        """What it is worth, before the multiplier."""
+        if weis.kind == FOUR:
+            return self._four_points(weis.rank, play)
+        if weis.length >= 5:
+            return 100 + 50 * (weis.length - 5) if self.large else 100
+        return {3: 20, 4: 50}[weis.length]
+
+    def key(self, weis: Weis, play: Play, order: int) -> tuple:
+        """Sort key of the tests in RULES.md: points, cards, top card, trumps, earlier seat."""
+        return (
+            self.points(weis, play),
+            weis.length,
+            max(play.strength(r) for r in weis.ranks),
+            weis.kind == RUN and weis.suit == play.trump,
+            -order,
+        )
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """The Weis one player declared; `order` is the position in the first trick (0: Vorhand)."""
+
+    who: int
+    order: int
+    weis: tuple[Weis, ...]
+
+
+def declaration_problems(
+    declarations: Iterable[Declaration], table: WeisTable, play: Play, suits: tuple[str, ...]
+) -> dict[int, str]:
+    """What is wrong, by player: no Weis, a card used twice, a card in two players' hands."""
+    errors: dict[int, str] = {}
+    owner: dict[Card, int] = {}
+    for d in declarations:
+        for w in d.weis:
+            problem = table.problem(w, play, suits)
+            if problem:
+                errors[d.who] = problem
+                break
+        if d.who in errors:
+            continue
+        problem = _reuse(d.weis, table, suits)
+        if problem:
+            errors[d.who] = problem
+            continue
+        for card in set().union(*(w.cards(suits) for w in d.weis)):
+            other = owner.setdefault(card, d.who)
+            if other != d.who:
+                errors[d.who] = "Eine Karte dieses Weis hat schon ein anderer Spieler gewiesen."
+    return errors
+
+
+def _reuse(weis: tuple[Weis, ...], table: WeisTable, suits: tuple[str, ...]) -> str | None:
+    """One player's Weis that share a card or cut one run in parts the rules do not allow."""
+    for a, b in combinations(weis, 2):
+        if a.cards(suits) & b.cards(suits):
+            if a.kind == b.kind:
+                return "Dieselbe Karte zweimal gewiesen."
+            if not table.large:
+                return "Im kleinen Weis zählt jede Karte nur in einem Weis."
+        elif a.kind == b.kind == RUN and a.suit == b.suit and _adjacent(a, b):
+            whole = a.length + b.length
+            if table.large or whole < 8 or 5 not in (a.length, b.length):
+                return (
+                    f"Zwei Blätter, die aneinander stossen, sind ein {RUN_NAMES[whole]}: "
+                    "es zählt ganz (nur im kleinen Weis: 8 als 5 + 3, 9 als 5 + 4)."
+                )
+    return None
+
+
+def _adjacent(a: Weis, b: Weis) -> bool:
+    low_a = RANKS.index(a.rank) + a.length
+    low_b = RANKS.index(b.rank) + b.length
+    return low_a == RANKS.index(b.rank) or low_b == RANKS.index(a.rank)
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """Whose Weis count, the best single one, and why, in one line per deciding test."""
+
+    winner: int | None  # the player holding the best single Weis; None when nobody declared
+    best: Weis | None
+    lines: tuple[str, ...]
+
+
+def rule(
+    declarations: Iterable[Declaration],
+    table: WeisTable,
+    play: Play,
+    *,
+    names: Callable[[int], str] = str,
+    side: Callable[[int], int] = lambda who: who,
+    suit_names: dict[str, str] | None = None,
+) -> Ruling:
+    """The best single Weis among all declarations, explained against the best of another side.
+
+    `side` groups players who score together (a Schieber team); by default each player is a side
+    of their own (Handjass). The order the declarations come in never matters.
+    """
+    suit_names = suit_names or {}
+    best_per_side: dict[int, tuple[tuple, Weis, Declaration]] = {}
+    for d in declarations:
+        for w in d.weis:
+            entry = (table.key(w, play, d.order), w, d)
+            current = best_per_side.get(side(d.who))
+            if current is None or entry[0] > current[0]:
+                best_per_side[side(d.who)] = entry
+    if not best_per_side:
+        return Ruling(None, None, ())
+    ranked = sorted(best_per_side.values(), key=lambda e: e[0], reverse=True)
+    key, weis, winner = ranked[0]
+    label = f"{weis.name(suit_names)} von {names(winner.who)}"
+    if len(ranked) == 1:
+        return Ruling(winner.who, weis, (f"Nur eine Seite weist; der beste Weis: {label}.",))
+    return Ruling(winner.who, weis, _explain(ranked[0], ranked[1], table, play, names, suit_names))
+
+
+def _explain(first, second, table: WeisTable, play: Play, names, suit_names) -> tuple[str, ...]:
+    """One line per test, in order, until one decides."""
+    (k1, w1, d1), (k2, w2, d2) = first, second
+    a, b = f"{w1.name(suit_names)} ({names(d1.who)})", f"{w2.name(suit_names)} ({names(d2.who)})"
+    lines = []
+    if k1[0] != k2[0]:
+        return (f"{k1[0]} schlägt {k2[0]}: {a} vor {b}.",)
+    lines.append(f"Beide {k1[0]}.")
+    if k1[1] != k2[1]:
+        lines.append(f"{k1[1]} Karten schlagen {k2[1]}: {a} vor {b}.")
+        return tuple(lines)
+    lines.append(f"Beide {k1[1]} Karten.")
+    top1 = max(w1.ranks, key=play.strength)
+    top2 = max(w2.ranks, key=play.strength)
+    if k1[2] != k2[2]:
+        how = " (im Undenufe gilt die tiefste)" if play.undenufe else ""
+        lines.append(f"Höchste Karte{how}: {TO_CARD[top1][4:]} vor {TO_CARD[top2][4:]}: {a}.")
+        return tuple(lines)
+    lines.append(f"Beide {TO_CARD[top1]}.")
+    if k1[3] != k2[3]:
+        lines.append(f"Das Blatt in {suit_names.get(w1.suit, w1.suit)} ist Trumpf: {a}.")
+        return tuple(lines)
+    lines.append(f"{names(d1.who)} spielt vor {names(d2.who)} zum ersten Stich: {a}.")
+    return tuple(lines)
+
+
+def detect(
+    cards: Iterable[Card], table: WeisTable, play: Play, suits: tuple[str, ...]
+) -> list[Weis]:
+    """Every Weis in a hand of cards, split as well as the rules allow.
+
+    Large Weis: every four and every whole run (its shorter parts never count). Small Weis: a card
+    in one combination only, so fours and runs are weighed against each other, and a long run may
+    count as parts (8 as 5 + 3, 9 as 5 + 4).
+    """
+    hand = frozenset(cards)
+    fours = [
+        Weis.four(r)
+        for r in RANKS
+        if all((s, r) in hand for s in suits) and table.points(Weis.four(r), play)
+    ]
+    if table.large:
+        return fours + [run for s in suits for run in _runs(hand, s)]
+    best: tuple[tuple, list[Weis]] | None = None
+    for n in range(len(fours) + 1):
+        for chosen in combinations(fours, n):
+            used = set().union(*(f.cards(suits) for f in chosen)) if chosen else set()
+            rest = hand - used
+            found = list(chosen) + [p for s in suits for run in _runs(rest, s) for p in _split(run)]
+            score = (
+                sum(table.points(w, play) for w in found),
+                max((table.key(w, play, 0) for w in found), default=()),
+            )
+            if best is None or score > best[0]:
+                best = (score, found)
+    return best[1] if best else []
+
+
+def _runs(hand: frozenset[Card], suit: str) -> list[Weis]:
+    """The maximal runs of three or more cards of one suit in a hand."""
+    runs, start = [], None
+    for i, rank in enumerate((*RANKS, None)):
+        if rank is not None and (suit, rank) in hand:
+            start = i if start is None else start
+        elif start is not None:
+            if i - start >= 3:
+                runs.append(Weis.run(suit, RANKS[start], i - start))
+            start = None
+    return runs
+
+
+def _split(run: Weis) -> list[Weis]:
+    """A run as small Weis counts it best: 8 as 5 + 3, 9 as 5 + 4, shorter ones whole."""
+    if run.length < 8:
+        return [run]
+    start = RANKS.index(run.rank)
+    return [Weis.run(run.suit, run.rank, 5), Weis.run(run.suit, RANKS[start + 5], run.length - 5)]
+
+
+def stoeck_in(cards: Iterable[Card], play: Play) -> bool:
+    """King and Ober of trumps in one hand."""
+    hand = set(cards)
+    return play.trump is not None and {(play.trump, "K"), (play.trump, "O")} <= hand
+
+
+# The values a single Weis can have. Every one is a multiple of ten, and 20 and 50 alone reach
+# every multiple of ten from 40 up, so the totals a team can write are 0, 20, and the multiples of
+# ten from 40 up to what its cards can hold.
 VALUES = (20, 50, 100, 150, 200, 250, 300)
 
 # The most one player's nine cards can declare: four Unders (200) and four 9s (150) and the 10

@@ -32,6 +32,8 @@ def new_game_form(**changes) -> dict:
         "target": "2500",
         "bergpreis": "y",
         "undenufe_six": "y",
+        "weis": "large",
+        "four_nines": "y",
     }
     data.update(changes)
     return {k: v for k, v in data.items() if v is not None}
@@ -62,7 +64,7 @@ def client(app):
 
 def errors_in(html: str) -> dict[str, str]:
     """The error messages on a page, by the field they stand beside."""
-    return dict(re.findall(r'<p class="error" id="error-(\w+)" role="alert">([^<]*)</p>', html))
+    return dict(re.findall(r'<p class="error" id="error-([\w-]+)" role="alert">([^<]*)</p>', html))
 
 
 def totals_in(html: str) -> tuple[int, int]:

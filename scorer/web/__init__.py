@@ -52,4 +52,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(views.bp)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
+    app.jinja_env.add_extension("jinja2.ext.do")
     return app

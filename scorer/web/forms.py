@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, RadioField, SelectChoice, StringField
+from wtforms import BooleanField, HiddenField, RadioField, SelectChoice, StringField
 
-from scorer.cards import DECK_NAMES, DECKS
+from scorer.cards import DECK_NAMES, DECKS, RANKS
 from scorer.contracts import DEFAULT_PRESET, PRESETS, Rules, contracts_for
-from scorer.schieber import ONE_STOECK, Game, Hand, Team
+from scorer.schieber import ONE_STOECK, Declared, Game, Hand, Team, merge_declared
+from scorer.weis import FOUR, Weis
 
 ALL_CONTRACT_KEYS = tuple(dict.fromkeys(c.key for deck in DECKS for c in contracts_for(deck)))
 NOT_A_NUMBER = "Bitte eine ganze Zahl eingeben."
@@ -55,6 +56,19 @@ class NewGameForm(FlaskForm):
     target = StringField("Zielpunkte")
     undenufe_six = BooleanField("Undenufe: die 6 zählt 11, das Ass 0", default=True)
     bergpreis = BooleanField("Bergpreis (zuerst zur Hälfte)", default=True)
+    weis = RadioField(
+        "Weis",
+        choices=_choices(
+            [
+                ("large", "Grosser Weis: Sechsblatt 150 … Neunblatt 300"),
+                ("small", "Kleiner Weis: ab Fünfblatt 100, jede Karte nur einmal"),
+            ]
+        ),
+        default="large",
+    )
+    four_nines = BooleanField("Vier Neuner zählen 150", default=True)
+    four_sixes = BooleanField("Vier Sechser zählen 100 im Undenufe", default=False)
+    any_four = BooleanField("Vier gleiche jeder Art zählen 100", default=False)
 
     def fill_preset(self, changed: str | None) -> None:
         """Put the chosen preset's values in the fields when the deck or the preset changed,
@@ -110,6 +124,10 @@ class NewGameForm(FlaskForm):
             target=target or 0,
             undenufe_six=self.undenufe_six.data,
             bergpreis=self.bergpreis.data,
+            weis_large=self.weis.data != "small",
+            four_nines=self.four_nines.data,
+            four_sixes=self.four_sixes.data,
+            any_four=self.any_four.data,
         )
         return rules, errors
 
@@ -140,6 +158,8 @@ class HandForm(FlaskForm):
     weis_b = StringField("Weis")
     stoeck_a = BooleanField("Stöck")
     stoeck_b = BooleanField("Stöck")
+    # Declared Weis kept through an edit: "seat=code" pairs, comma-separated.
+    declared = HiddenField()
 
     def entry(self) -> tuple[Hand | None, dict[str, str]]:
         """The entry as a hand, or what could not be read."""
@@ -157,6 +177,13 @@ class HandForm(FlaskForm):
         if errors:
             return None, errors
         stoeck = 0 if self.stoeck_a.data else 1 if self.stoeck_b.data else None
+        declarations = []
+        for pair in filter(None, (self.declared.data or "").split(",")):
+            seat, _, code = pair.partition("=")
+            weis = parse_weis(code)
+            if not seat.isdigit() or weis is None:
+                return None, {"weis": "Die angesagten Weis sind unlesbar: bitte neu ansagen."}
+            declarations.append(Declared(int(seat), (weis,)))
         hand = Hand(
             contract=self.contract.data,
             shoved=self.shoved.data,
@@ -165,6 +192,7 @@ class HandForm(FlaskForm):
             match=self.match.data,
             weis=(values["weis_a"] or 0, values["weis_b"] or 0),
             stoeck=stoeck,
+            declarations=merge_declared(declarations),
         )
         return hand, {}
 
@@ -179,3 +207,29 @@ class HandForm(FlaskForm):
         self.weis_b.data = str(hand.weis[1]) if hand.weis[1] else ""
         self.stoeck_a.data = hand.stoeck == 0
         self.stoeck_b.data = hand.stoeck == 1
+        self.declared.data = ",".join(
+            f"{d.seat}={weis_code(w)}" for d in hand.declarations for w in d.weis
+        )
+
+
+def weis_code(weis: Weis) -> str:
+    """A Weis as the declaration page keeps it in a hidden field: "run:rosen:K:4" or "four:U"."""
+    if weis.kind == FOUR:
+        return f"four:{weis.rank}"
+    return f"run:{weis.suit}:{weis.rank}:{weis.length}"
+
+
+def parse_weis(code: str) -> Weis | None:
+    """The Weis in a hidden field or an add row, or None if it is not one."""
+    parts = code.split(":")
+    if parts[0] == "four" and len(parts) == 2:
+        return Weis.four(parts[1])
+    if parts[0] == "run" and len(parts) == 4 and parts[3].isdigit():
+        return Weis.run(parts[1], parts[2], int(parts[3]))
+    return None
+
+
+def parse_card(code: str) -> tuple[str, str] | None:
+    """A card from the card picker: "schellen:K"."""
+    suit, _, rank = code.partition(":")
+    return (suit, rank) if suit and rank in RANKS else None

@@ -17,13 +17,24 @@ from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 
 from scorer import exchange
-from scorer.cards import DECK_NAMES, DECKS, HAND_TOTAL, MATCH_TOTAL, suit
+from scorer.cards import DECK_NAMES, DECKS, HAND_TOTAL, MATCH_TOTAL, RANKS, suit
 from scorer.contracts import contracts_for
-from scorer.schieber import Game, change_record, enter, replay, settle_tie
+from scorer.schieber import (
+    Declared,
+    Game,
+    Hand,
+    change_record,
+    enter,
+    hand_problems,
+    merge_declared,
+    replay,
+    settle_tie,
+)
 from scorer.storage import games
 from scorer.web.db import get_db
-from scorer.web.forms import HandForm, NewGameForm
+from scorer.web.forms import HandForm, NewGameForm, parse_card, parse_weis, weis_code
 from scorer.web.slate_svg import slate_svg
+from scorer.weis import FOUR_NAMES, RUN_NAMES, Weis, detect, stoeck_in
 
 bp = Blueprint("scorer", __name__)
 
@@ -211,6 +222,111 @@ def play_again(game_id: int):
     stored = _load(game_id)
     new_id = games.create(get_db(), stored.game.rematch())
     return redirect(url_for("scorer.show_game", game_id=new_id), 303)
+
+
+@bp.route("/games/<int:game_id>/weis", methods=["GET", "POST"])
+def declare_weis(game_id: int):
+    """Declare Weis player by player (or from their cards) and see the ruling before writing.
+
+    Everything on the page lives in the form: each button posts it back with an action (add,
+    remove, find in cards, write), so the page works without JavaScript; htmx swaps it in place.
+    """
+    game = _load(game_id).game
+    state = replay(game)
+    if state.finished or state.tie:
+        return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+    data = request.form if request.method == "POST" else request.args
+    current = state.open_hand
+    index = len(state.rows) - (1 if current else 0)
+    contract = current.contract if current else data.get("contract", "")
+    seats = game.seats()
+    declared = {
+        seat: [w for w in (parse_weis(c) for c in data.getlist(f"d{seat}")) if w]
+        for seat in range(len(seats))
+    }
+    stoeck = int(data["stoeck"]) if data.get("stoeck") in ("0", "1") else None
+    errors: dict[str, str] = {}
+    verb, *args = data.get("action", "").split(":")
+    numbers = [int(a) for a in args if a.isdigit()]
+    seat = numbers[0] if numbers and numbers[0] < len(seats) else None
+    rules = game.rules
+    play = rules.play(contract) if rules.contract(contract) else None
+    if verb in ("add", "find", "write") and play is None:
+        errors["contract"] = "Zuerst den Trumpf wählen: er entscheidet über den Weis."
+    elif verb == "add" and seat is not None:
+        weis = _weis_to_add(data, seat)
+        problem = rules.weis_table.problem(weis, play, rules.suits) if weis else "Weis wählen."
+        if problem:
+            errors[f"decl-{seat}"] = problem
+        else:
+            declared[seat].append(weis)
+    elif verb == "remove" and seat is not None:
+        position = numbers[1] if len(numbers) == 2 else -1
+        if 0 <= position < len(declared[seat]):
+            del declared[seat][position]
+    elif verb == "find" and seat is not None:
+        cards = [c for c in (parse_card(v) for v in data.getlist(f"cards{seat}")) if c]
+        if len(cards) > 9:
+            errors[f"decl-{seat}"] = f"Eine Hand hat 9 Karten, nicht {len(cards)}."
+        else:
+            declared[seat] = detect(cards, rules.weis_table, play, rules.suits)
+            if stoeck_in(cards, play):
+                stoeck = seats[seat][0]
+            if not declared[seat]:
+                errors[f"decl-{seat}"] = "In diesen Karten steckt kein Weis."
+    new = merge_declared(Declared(s, tuple(w)) for s, w in declared.items())
+    if verb == "write" and not errors:
+        entry = Hand(contract, stoeck=stoeck, declarations=new)
+        game, errors = enter(game, entry)
+        if not errors:
+            games.save_hands(get_db(), game_id, game.hands)
+            target = url_for("scorer.show_game", game_id=game_id)
+            if is_htmx():
+                return "", 204, {"HX-Redirect": target}
+            return redirect(target, 303)
+    ruling = None
+    if play is not None and (new or (current and current.declarations)):
+        preview = Hand(
+            contract, declarations=merge_declared((current.declarations if current else ()) + new)
+        )
+        errors = {**hand_problems(preview, rules, game.players_per_team), **errors}
+        errors.pop("points", None)
+        if not any(k.startswith("decl-") for k in errors):
+            ruling, _ = game.weis_ruling(index, preview)
+    context = {
+        "game_id": game_id,
+        "game": game,
+        "rules": rules,
+        "form": HandForm(formdata=None),
+        "current": current,
+        "contract": contract,
+        "number": index + 1,
+        "players": [(s, seats[s][0], seats[s][1]) for s in game.play_order(index)],
+        "declared": declared,
+        "codes": {s: [weis_code(w) for w in ws] for s, ws in declared.items()},
+        "chosen_cards": {s: set(data.getlist(f"cards{s}")) for s in range(len(seats))},
+        "stoeck": stoeck,
+        "errors": errors,
+        "ruling": ruling,
+        "play": play,
+        "ranks": RANKS,
+        "run_names": RUN_NAMES,
+        "four_names": FOUR_NAMES,
+        "weis_points": (lambda w: rules.weis_table.points(w, play)) if play else (lambda w: 0),
+        "suit_names": {s.key: s.name for s in DECKS[rules.deck]},
+    }
+    status = 422 if errors and verb == "write" else 200
+    if is_htmx():
+        return render_block("weis.html", "declare", **context), status
+    return render_template("weis.html", **context), status
+
+
+def _weis_to_add(data, seat: int) -> Weis | None:
+    """The Weis chosen in a player's add row."""
+    if data.get(f"kind{seat}") == "four":
+        return parse_weis(f"four:{data.get(f'rank{seat}', '')}")
+    suit, top, length = (data.get(f"{name}{seat}", "") for name in ("suit", "top", "len"))
+    return parse_weis(f"run:{suit}:{top}:{length}")
 
 
 def _hand_index(game: Game, number: int) -> int:

@@ -184,6 +184,7 @@ def test_unknown_deck():
         Rules(),
         Rules.from_preset("classic", "french", undenufe_six=False, bergpreis=False),
         Rules(multipliers={**MODERN_SWISS, "obenabe": 0, "rosen": 7}, target=1234),
+        Rules(weis_large=False, four_nines=False, four_sixes=True, any_four=True),
     ],
 )
 def test_dict_round_trip(rules):
@@ -197,6 +198,10 @@ def test_to_dict_values():
         "target": 1000,
         "undenufe_six": False,
         "bergpreis": True,
+        "weis_large": True,
+        "four_nines": True,
+        "four_sixes": False,
+        "any_four": False,
     }
 
 

@@ -55,6 +55,7 @@ def test_export_document():
         "weis": [0, 50],
         "stoeck": None,
         "first_claim": None,
+        "declarations": [],
     }
 
 
