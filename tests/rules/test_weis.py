@@ -17,7 +17,12 @@ from scorer.weis import (
 )
 
 SUITS = ("rosen", "eicheln", "schilten", "schellen")
-SUIT_NAMES = {"rosen": "Rosen", "eicheln": "Eicheln", "schilten": "Schilten", "schellen": "Schellen"}
+SUIT_NAMES = {
+    "rosen": "Rosen",
+    "eicheln": "Eicheln",
+    "schilten": "Schilten",
+    "schellen": "Schellen",
+}
 LARGE = WeisTable()  # the Schieber default
 SMALL = WeisTable(large=False)
 TRUMP = Play(trump="schellen")
@@ -376,7 +381,9 @@ def test_small_run_of_seven_loses_to_four_unders():
     declarations = [decl(0, four("U")), decl(1, run("schilten", "A", 7))]
     ruling = rule(declarations, SMALL, OBENABE, names=letters, suit_names=SUIT_NAMES)
     assert ruling.winner == 0
-    assert ruling.lines == ("200 schlägt 100: vier Under (A) vor Siebenblatt Schilten zum Ass (B).",)
+    assert ruling.lines == (
+        "200 schlägt 100: vier Under (A) vor Siebenblatt Schilten zum Ass (B).",
+    )
 
 
 def test_small_run_of_seven_beats_run_of_five():
@@ -608,11 +615,14 @@ def problems(*declarations, table=LARGE, play=TRUMP):
 
 
 def test_valid_declarations_have_no_problems():
-    assert problems(
-        decl(0, run("rosen", "A", 4), four("U")),
-        decl(1, run("eicheln", "10", 5)),
-        decl(2, four("9")),
-    ) == {}
+    assert (
+        problems(
+            decl(0, run("rosen", "A", 4), four("U")),
+            decl(1, run("eicheln", "10", 5)),
+            decl(2, four("9")),
+        )
+        == {}
+    )
     assert problems() == {}
 
 
