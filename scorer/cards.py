@@ -6,18 +6,6 @@ from dataclasses import dataclass
 
 # Ranks from high to low, as sides suits and Obenabe order them and as Weis compare them.
 RANKS = ("A", "K", "O", "U", "10", "9", "8", "7", "6")
-RANK_NAMES = {
-    "A": "Ass",
-    "K": "König",
-    "O": "Ober",
-    "U": "Under",
-    "10": "Banner",
-    "9": "9",
-    "8": "8",
-    "7": "7",
-    "6": "6",
-}
-
 # Every contract holds 152 card points; the last trick adds 5.
 CARD_POINTS_TOTAL = 152
 LAST_TRICK = 5
@@ -51,6 +39,45 @@ DECKS: dict[str, tuple[Suit, ...]] = {
     ),
 }
 DECK_NAMES = {"swiss": "Deutsch", "french": "Französisch"}
+
+
+@dataclass(frozen=True)
+class Faces:
+    """How a table calls the cards of its deck: suit names, rank letters, Weis words."""
+
+    suits: dict[str, str]  # suit key -> name
+    letters: dict[str, str]  # rank -> what the card shows ("O" or "D")
+    to: dict[str, str]  # rank -> "zum König": the top card of a run
+    fours: dict[str, str]  # rank -> "vier Könige"
+
+    def suit(self, key: str | None) -> str:
+        """The name of a suit, or the key itself if the deck has no such suit."""
+        return self.suits.get(key, key or "")
+
+
+_TO = {"A": "zum Ass", "K": "zum König", "9": "zur 9", "8": "zur 8", "7": "zur 7", "6": "zur 6"}
+_FOURS = {
+    "A": "vier Ass",
+    "K": "vier Könige",
+    "9": "vier Neuner",
+    "8": "vier Achter",
+    "7": "vier Siebner",
+    "6": "vier Sechser",
+}
+FACES = {
+    "swiss": Faces(
+        {s.key: s.name for s in DECKS["swiss"]},
+        {r: r for r in RANKS},
+        {**_TO, "O": "zum Ober", "U": "zum Under", "10": "zum Banner"},
+        {**_FOURS, "O": "vier Ober", "U": "vier Under", "10": "vier Banner"},
+    ),
+    "french": Faces(
+        {s.key: s.name for s in DECKS["french"]},
+        {**{r: r for r in RANKS}, "O": "D", "U": "B"},
+        {**_TO, "O": "zur Dame", "U": "zum Bauer", "10": "zur 10"},
+        {**_FOURS, "O": "vier Damen", "U": "vier Bauern", "10": "vier Zehner"},
+    ),
+}
 
 
 def suit(key: str) -> Suit:

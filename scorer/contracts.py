@@ -143,6 +143,7 @@ class Rules:
         return Play(
             trump=contract.suit.key if contract and contract.suit else None,
             undenufe=key == UNDENUFE,
+            suits=self.suits,
         )
 
     @property

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from scorer.cards import DECKS, HAND_TOTAL, MATCH_TOTAL
+from scorer.cards import FACES, HAND_TOTAL, MATCH_TOTAL
 from scorer.contracts import Rules
 from scorer.slate import Slate
 from scorer.weis import Declaration, Ruling, Weis, declaration_problems, rule, weis_problem
@@ -176,10 +176,16 @@ def hand_problems(hand: Hand, rules: Rules, players_per_team: int = 2) -> dict[s
             errors["weis"] = "Weis entweder als Punkte schreiben oder ansagen, nicht beides."
         if any(not 0 <= d.seat < seats for d in hand.declarations):
             errors["weis"] = "Weis gehören einem Spieler am Tisch."
+        elif any(not d.weis for d in hand.declarations):
+            errors["weis"] = "Eine Ansage ohne Weis: bitte den Weis angeben oder weglassen."
         elif contract is not None:
-            declarations = [Declaration(d.seat, 0, d.weis) for d in hand.declarations]
+            # A seat listed twice is one player: their cards are checked together.
+            merged = merge_declared(hand.declarations)
+            declarations = [Declaration(d.seat, 0, d.weis) for d in merged]
             play = rules.play(hand.contract)
-            problems = declaration_problems(declarations, rules.weis_table, play, rules.suits)
+            problems = declaration_problems(
+                declarations, rules.weis_table, play, rules.suits, FACES[rules.deck]
+            )
             for seat, problem in problems.items():
                 errors[f"decl-{seat}"] = problem
     announced = any(hand.weis) or hand.declarations or hand.stoeck is not None
@@ -281,8 +287,10 @@ class Game:
             play,
             names=lambda seat: seats[seat][1],
             side=lambda seat: seats[seat][0],
-            suit_names={s.key: s.name for s in DECKS[rules.deck]},
+            faces=FACES[rules.deck],
         )
+        if ruling.winner is None:
+            return None, (0, 0)
         team = seats[ruling.winner][0]
         points = sum(
             rules.weis_table.points(w, play)

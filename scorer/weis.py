@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, product
 
-from scorer.cards import RANKS
+from scorer.cards import FACES, RANKS, Faces
+
+SWISS = FACES["swiss"]
 
 RUN, FOUR = "run", "four"
 RUN_NAMES = {
@@ -22,29 +24,6 @@ RUN_NAMES = {
     8: "Achtblatt",
     9: "Neunblatt",
 }
-FOUR_NAMES = {
-    "A": "vier Ass",
-    "K": "vier Könige",
-    "O": "vier Ober",
-    "U": "vier Under",
-    "10": "vier Banner",
-    "9": "vier Neuner",
-    "8": "vier Achter",
-    "7": "vier Siebner",
-    "6": "vier Sechser",
-}
-TO_CARD = {
-    "A": "zum Ass",
-    "K": "zum König",
-    "O": "zum Ober",
-    "U": "zum Under",
-    "10": "zum Banner",
-    "9": "zur 9",
-    "8": "zur 8",
-    "7": "zur 7",
-    "6": "zur 6",
-}
-
 Card = tuple[str, str]  # (suit key, rank)
 
 
@@ -81,12 +60,12 @@ class Weis:
             return frozenset((s, self.rank) for s in suits)
         return frozenset((self.suit, r) for r in self.ranks)
 
-    def name(self, suit_names: dict[str, str]) -> str:
+    def name(self, faces: Faces = SWISS) -> str:
         """In the table's words: "Vierblatt Schellen zum König", "vier Under"."""
         if self.kind == FOUR:
-            return FOUR_NAMES[self.rank]
-        suit = suit_names.get(self.suit, self.suit)
-        return f"{RUN_NAMES.get(self.length, f'{self.length}-Blatt')} {suit} {TO_CARD[self.rank]}"
+            return faces.fours[self.rank]
+        run = RUN_NAMES.get(self.length, f"{self.length}-Blatt")
+        return f"{run} {faces.suit(self.suit)} {faces.to[self.rank]}"
 
     def to_dict(self) -> dict:
         """Plain data for storage and export."""
@@ -113,6 +92,7 @@ class Play:
 
     trump: str | None = None
     undenufe: bool = False
+    suits: tuple[str, ...] = ()  # the deck's suits in order, for a tie nothing else decides
 
     def strength(self, rank: str) -> int:
         """How high a card counts in a Weis comparison: A highest, 6 highest in Undenufe."""
@@ -129,12 +109,14 @@ class WeisTable:
     four_sixes_undenufe: bool = False
     any_four: bool = False
 
-    def problem(self, weis: Weis, play: Play, suits: tuple[str, ...]) -> str | None:
+    def problem(
+        self, weis: Weis, play: Play, suits: tuple[str, ...], faces: Faces = SWISS
+    ) -> str | None:
         """Why this is no Weis at this table in this contract, or None."""
         if weis.rank not in RANKS:
             return f"Keine Karte: {weis.rank}."
         if weis.kind == FOUR:
-            return None if self._four_points(weis.rank, play) else self._no_four(weis.rank)
+            return None if self._four_points(weis.rank, play) else self._no_four(weis.rank, faces)
         if weis.kind != RUN:
             return "Ein Weis ist ein Blatt oder vier gleiche Karten."
         if weis.suit not in suits:
@@ -143,23 +125,27 @@ class WeisTable:
             return "Ein Blatt hat 3 bis 9 Karten."
         if RANKS.index(weis.rank) + weis.length > len(RANKS):
             return (
-                f"{RUN_NAMES[weis.length]} {TO_CARD[weis.rank]} ginge unter die 6: "
+                f"{RUN_NAMES[weis.length]} {faces.to[weis.rank]} ginge unter die 6: "
                 "ein Blatt endet frühestens bei der 6."
             )
         return None
 
-    def _no_four(self, rank: str) -> str:
+    def _no_four(self, rank: str, faces: Faces) -> str:
         if rank == "9":
             return "Vier Neuner zählen an diesem Tisch nicht."
         if rank == "6":
             return "Vier Sechser zählen nur im Undenufe, und nur wenn der Tisch es so spielt."
-        return f"{FOUR_NAMES[rank].capitalize()} sind an diesem Tisch kein Weis."
+        if rank == "A":
+            return "Vier Ass zählen im Undenufe nicht: hier zählen vier Sechser an ihrer Stelle."
+        return f"Vier {faces.fours[rank][5:]} sind an diesem Tisch kein Weis."
 
     def _four_points(self, rank: str, play: Play) -> int:
         if rank == "U":
             return 200
         if rank == "9":
             return 150 if self.four_nines else (100 if self.any_four else 0)
+        if rank == "A" and play.undenufe and self.four_sixes_undenufe and not self.any_four:
+            return 0  # four 6s count in place of four Aces (000)
         if rank in ("A", "K", "O", "10"):
             return 100
         if rank == "6" and play.undenufe and self.four_sixes_undenufe:
@@ -182,6 +168,8 @@ class WeisTable:
             max(play.strength(r) for r in weis.ranks),
             weis.kind == RUN and weis.suit == play.trump,
             -order,
+            # One player's two equal Weis: the one in the deck's first suit, every time.
+            -play.suits.index(weis.suit) if weis.suit in play.suits else 0,
         )
 
 
@@ -195,14 +183,18 @@ class Declaration:
 
 
 def declaration_problems(
-    declarations: Iterable[Declaration], table: WeisTable, play: Play, suits: tuple[str, ...]
+    declarations: Iterable[Declaration],
+    table: WeisTable,
+    play: Play,
+    suits: tuple[str, ...],
+    faces: Faces = SWISS,
 ) -> dict[int, str]:
     """What is wrong, by player: no Weis, a card used twice, a card in two players' hands."""
     errors: dict[int, str] = {}
     owner: dict[Card, int] = {}
     for d in declarations:
         for w in d.weis:
-            problem = table.problem(w, play, suits)
+            problem = table.problem(w, play, suits, faces)
             if problem:
                 errors[d.who] = problem
                 break
@@ -259,14 +251,13 @@ def rule(
     *,
     names: Callable[[int], str] = str,
     side: Callable[[int], int] = lambda who: who,
-    suit_names: dict[str, str] | None = None,
+    faces: Faces = SWISS,
 ) -> Ruling:
     """The best single Weis among all declarations, explained against the best of another side.
 
     `side` groups players who score together (a Schieber team); by default each player is a side
     of their own (Handjass). The order the declarations come in never matters.
     """
-    suit_names = suit_names or {}
     best_per_side: dict[int, tuple[tuple, Weis, Declaration]] = {}
     for d in declarations:
         for w in d.weis:
@@ -278,16 +269,16 @@ def rule(
         return Ruling(None, None, ())
     ranked = sorted(best_per_side.values(), key=lambda e: e[0], reverse=True)
     key, weis, winner = ranked[0]
-    label = f"{weis.name(suit_names)} von {names(winner.who)}"
+    label = f"{weis.name(faces)} von {names(winner.who)}"
     if len(ranked) == 1:
         return Ruling(winner.who, weis, (f"Nur eine Seite weist; der beste Weis: {label}.",))
-    return Ruling(winner.who, weis, _explain(ranked[0], ranked[1], table, play, names, suit_names))
+    return Ruling(winner.who, weis, _explain(ranked[0], ranked[1], play, names, faces))
 
 
-def _explain(first, second, table: WeisTable, play: Play, names, suit_names) -> tuple[str, ...]:
+def _explain(first, second, play: Play, names, faces: Faces) -> tuple[str, ...]:
     """One line per test, in order, until one decides."""
     (k1, w1, d1), (k2, w2, d2) = first, second
-    a, b = f"{w1.name(suit_names)} ({names(d1.who)})", f"{w2.name(suit_names)} ({names(d2.who)})"
+    a, b = f"{w1.name(faces)} ({names(d1.who)})", f"{w2.name(faces)} ({names(d2.who)})"
     lines = []
     if k1[0] != k2[0]:
         return (f"{k1[0]} schlägt {k2[0]}: {a} vor {b}.",)
@@ -300,11 +291,12 @@ def _explain(first, second, table: WeisTable, play: Play, names, suit_names) -> 
     top2 = max(w2.ranks, key=play.strength)
     if k1[2] != k2[2]:
         how = " (im Undenufe gilt die tiefste)" if play.undenufe else ""
-        lines.append(f"Höchste Karte{how}: {TO_CARD[top1][4:]} vor {TO_CARD[top2][4:]}: {a}.")
+        high, low = faces.to[top1].split(" ", 1)[1], faces.to[top2].split(" ", 1)[1]
+        lines.append(f"Höchste Karte{how}: {high} vor {low}: {a}.")
         return tuple(lines)
-    lines.append(f"Beide {TO_CARD[top1]}.")
+    lines.append(f"Beide {faces.to[top1]}.")
     if k1[3] != k2[3]:
-        lines.append(f"Das Blatt in {suit_names.get(w1.suit, w1.suit)} ist Trumpf: {a}.")
+        lines.append(f"Das Blatt in {faces.suit(w1.suit)} ist Trumpf: {a}.")
         return tuple(lines)
     lines.append(f"{names(d1.who)} spielt vor {names(d2.who)} zum ersten Stich: {a}.")
     return tuple(lines)
@@ -332,13 +324,15 @@ def detect(
         for chosen in combinations(fours, n):
             used = set().union(*(f.cards(suits) for f in chosen)) if chosen else set()
             rest = hand - used
-            found = list(chosen) + [p for s in suits for run in _runs(rest, s) for p in _split(run)]
-            score = (
-                sum(table.points(w, play) for w in found),
-                max((table.key(w, play, 0) for w in found), default=()),
-            )
-            if best is None or score > best[0]:
-                best = (score, found)
+            runs = [run for s in suits for run in _runs(rest, s)]
+            for parts in product(*(_splits(run) for run in runs)):
+                found = list(chosen) + [w for part in parts for w in part]
+                score = (
+                    sum(table.points(w, play) for w in found),
+                    max((table.key(w, play, 0) for w in found), default=()),
+                )
+                if best is None or score > best[0]:
+                    best = (score, found)
     return best[1] if best else []
 
 
@@ -355,12 +349,18 @@ def _runs(hand: frozenset[Card], suit: str) -> list[Weis]:
     return runs
 
 
-def _split(run: Weis) -> list[Weis]:
-    """A run as small Weis counts it best: 8 as 5 + 3, 9 as 5 + 4, shorter ones whole."""
+def _splits(run: Weis) -> list[list[Weis]]:
+    """How small Weis may count a run: whole, and 8 or 9 cards also as 5 + 3 or 5 + 4 (the five
+    at the top or at the bottom, which matters in Undenufe)."""
     if run.length < 8:
-        return [run]
+        return [[run]]
     start = RANKS.index(run.rank)
-    return [Weis.run(run.suit, run.rank, 5), Weis.run(run.suit, RANKS[start + 5], run.length - 5)]
+    rest = run.length - 5
+    return [
+        [run],
+        [Weis.run(run.suit, run.rank, 5), Weis.run(run.suit, RANKS[start + 5], rest)],
+        [Weis.run(run.suit, run.rank, rest), Weis.run(run.suit, RANKS[start + rest], 5)],
+    ]
 
 
 def stoeck_in(cards: Iterable[Card], play: Play) -> bool:

@@ -17,7 +17,7 @@ from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 
 from scorer import exchange
-from scorer.cards import DECK_NAMES, DECKS, HAND_TOTAL, MATCH_TOTAL, RANKS, suit
+from scorer.cards import DECK_NAMES, DECKS, FACES, HAND_TOTAL, MATCH_TOTAL, RANKS, suit
 from scorer.contracts import contracts_for
 from scorer.schieber import (
     Declared,
@@ -34,7 +34,7 @@ from scorer.storage import games
 from scorer.web.db import get_db
 from scorer.web.forms import HandForm, NewGameForm, parse_card, parse_weis, weis_code
 from scorer.web.slate_svg import slate_svg
-from scorer.weis import FOUR_NAMES, RUN_NAMES, Weis, detect, stoeck_in
+from scorer.weis import RUN_NAMES, Weis, detect, stoeck_in
 
 bp = Blueprint("scorer", __name__)
 
@@ -255,7 +255,10 @@ def declare_weis(game_id: int):
         errors["contract"] = "Zuerst den Trumpf wählen: er entscheidet über den Weis."
     elif verb == "add" and seat is not None:
         weis = _weis_to_add(data, seat)
-        problem = rules.weis_table.problem(weis, play, rules.suits) if weis else "Weis wählen."
+        faces = FACES[rules.deck]
+        problem = (
+            rules.weis_table.problem(weis, play, rules.suits, faces) if weis else "Weis wählen."
+        )
         if problem:
             errors[f"decl-{seat}"] = problem
         else:
@@ -311,9 +314,8 @@ def declare_weis(game_id: int):
         "play": play,
         "ranks": RANKS,
         "run_names": RUN_NAMES,
-        "four_names": FOUR_NAMES,
         "weis_points": (lambda w: rules.weis_table.points(w, play)) if play else (lambda w: 0),
-        "suit_names": {s.key: s.name for s in DECKS[rules.deck]},
+        "faces": FACES[rules.deck],
     }
     status = 422 if errors and verb == "write" else 200
     if is_htmx():

@@ -197,3 +197,31 @@ def test_editing_a_hand_keeps_its_declarations(game):
     )
     # (100 Weis + 90) x 2 = 380 for Wir; 67 x 2 = 134 for Ihr.
     assert totals_in(game.get("/games/1").get_data(as_text=True)) == (380, 134)
+
+
+def test_a_french_table_declares_in_its_own_words(client):
+    client.post(
+        "/games/new",
+        data=new_game_form(
+            deck="french",
+            preset="modern",
+            mult_hearts="1",
+            mult_diamonds="1",
+            mult_spades="2",
+            mult_clubs="2",
+        ),
+    )
+    html = client.post(
+        URL,
+        data={
+            "contract": "spades",
+            "action": "add:0",
+            "kind0": "run",
+            "suit0": "hearts",
+            "top0": "O",
+            "len0": "4",
+        },
+    ).get_data(as_text=True)
+    assert "Vierblatt Herz zur Dame · 50" in html
+    assert '<option value="U">vier Bauern</option>' in html
+    assert re.search(r'value="hearts:U"\s*><span>B</span>', html)
