@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from scorer.cards import DECKS, Suit
+from scorer.claims import HOUSE_ORDER
 from scorer.weis import Play, WeisTable
 
 OBENABE = "obenabe"
@@ -111,6 +112,8 @@ class Rules:
     four_nines: bool = True  # four 9s are a Weis worth 150 (002, 004)
     four_sixes: bool = False  # four 6s count 100 in Undenufe (000)
     any_four: bool = False  # four of any rank count 100 (000)
+    order: tuple[str, ...] = HOUSE_ORDER  # house rule for who got there first: Stöck-Weis-Stich
+    auto_end: bool = False  # the game ends by itself when an entry takes a team to the target
 
     @classmethod
     def from_preset(cls, key: str, deck: str = "swiss", **changes) -> Rules:
@@ -178,6 +181,8 @@ class Rules:
             errors["multipliers"] = "Mindestens ein Trumpf braucht einen Faktor über 0."
         if not isinstance(self.target, int) or not 100 <= self.target <= 100_000:
             errors["target"] = "Zielpunkte: eine ganze Zahl von 100 bis 100000."
+        if sorted(self.order) != sorted(HOUSE_ORDER):
+            errors["order"] = "Die Reihenfolge nennt Stöck, Weis und Stich je einmal."
         return errors
 
     def to_dict(self) -> dict:
@@ -192,6 +197,8 @@ class Rules:
             "four_nines": self.four_nines,
             "four_sixes": self.four_sixes,
             "any_four": self.any_four,
+            "order": list(self.order),
+            "auto_end": self.auto_end,
         }
 
     @classmethod
@@ -207,4 +214,6 @@ class Rules:
             four_nines=data.get("four_nines", True),
             four_sixes=data.get("four_sixes", False),
             any_four=data.get("any_four", False),
+            order=tuple(data.get("order", HOUSE_ORDER)),
+            auto_end=data.get("auto_end", False),
         )

@@ -6,13 +6,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from scorer.cards import FACES, HAND_TOTAL, MATCH_TOTAL
+from scorer.claims import STEP_NAMES, Claim, claim_from_dict, rule_claim
 from scorer.contracts import Rules
 from scorer.slate import Slate
 from scorer.weis import Declaration, Ruling, Weis, declaration_problems, rule, weis_problem
-
-# Within a hand the points go on the slate in this order: Stöck, Weis, then the tricks.
-ORDER = ("stoeck", "weis", "stich")
-STEP_NAMES = {"stoeck": "Stöck", "weis": "Weis", "stich": "Stich"}
 
 
 @dataclass(frozen=True)
@@ -68,15 +65,18 @@ class Hand:
     stoeck: int | None = None  # the team that had Stöck
     first_claim: int | None = None  # who claimed first, when this hand took both teams over
     declarations: tuple[Declared, ...] = ()  # Weis as declared; then they decide `weis`
+    claim: Claim | None = None  # a team claimed ("bedankt sich") and play stopped
 
     @property
     def is_open(self) -> bool:
-        """The trick points of this hand are not written yet."""
-        return self.points is None and not self.match
+        """The trick points of this hand are not written yet, and nobody claimed."""
+        return self.points is None and not self.match and self.claim is None
 
     @property
     def trick_points(self) -> tuple[int, int]:
         """Trick points per team before the multiplier: 157 between them, or 257 and 0."""
+        if self.claim is not None:
+            return self.claim.tricks
         if self.match:
             own, other = MATCH_TOTAL, 0
         elif self.points is None:
@@ -97,6 +97,7 @@ class Hand:
             "stoeck": self.stoeck,
             "first_claim": self.first_claim,
             "declarations": [d.to_dict() for d in self.declarations],
+            "claim": self.claim.to_dict() if self.claim else None,
         }
 
     @classmethod
@@ -115,6 +116,7 @@ class Hand:
             stoeck=_whole(data.get("stoeck"), "stoeck", optional=True),
             first_claim=_whole(data.get("first_claim"), "first_claim", optional=True),
             declarations=tuple(Declared.from_dict(d) for d in _list(data, "declarations")),
+            claim=claim_from_dict(data.get("claim"), _whole),
         )
 
 
@@ -188,6 +190,10 @@ def hand_problems(hand: Hand, rules: Rules, players_per_team: int = 2) -> dict[s
             )
             for seat, problem in problems.items():
                 errors[f"decl-{seat}"] = problem
+    if hand.claim is not None:
+        if hand.points is not None or hand.match:
+            errors["points"] = "Wer sich bedankt, schreibt keine Stichpunkte der ganzen Hand."
+        errors.update(hand.claim.problems(contract is None or contract.has_trump))
     announced = any(hand.weis) or hand.declarations or hand.stoeck is not None
     if hand.is_open and not announced and "points" not in errors:
         errors["points"] = "Stichpunkte eingeben, oder Match."
@@ -200,7 +206,7 @@ def hand_problems(hand: Hand, rules: Rules, players_per_team: int = 2) -> dict[s
 class Step:
     """Points that go on the slate at once: a hand's Stöck, its Weis, or its tricks."""
 
-    kind: str  # one of ORDER
+    kind: str  # "stoeck", "weis" or "stich"
     points: tuple[int, int]  # per team, multiplied
 
 
@@ -216,7 +222,7 @@ def steps(hand: Hand, rules: Rules, weis: tuple[int, int] | None = None) -> list
         "weis": (weis[0] * m, weis[1] * m),
         "stich": tuple(p * m for p in hand.trick_points),
     }
-    return [Step(kind, found[kind]) for kind in ORDER if any(found[kind])]
+    return [Step(kind, found[kind]) for kind in rules.order if any(found[kind])]
 
 
 def score(hand: Hand, rules: Rules, weis: tuple[int, int] | None = None) -> tuple[int, int]:
@@ -388,6 +394,7 @@ class State:
     schneider: bool
     tie: bool  # the last hand took both teams over the target at once: who claimed first?
     open_hand: Hand | None
+    ending: tuple[str, ...] = ()  # how the game was decided, in lines
 
     @property
     def finished(self) -> bool:
@@ -403,12 +410,15 @@ def _crossing(before: tuple[int, int], after: tuple[int, int], target: int) -> l
 def replay(game: Game) -> State:
     """The state of the game after every hand of its record, in order.
 
-    The game ends when a closed hand leaves a team at or over the target. Within that hand the
-    team that got there first in the slate order (Stöck, Weis, Stich) wins; when the tricks take
-    both over at once, the hand's first_claim says who claimed first, and until it is known the
-    state is a tie. Schneider and Bergpreis are judged at the step where they were reached.
+    Within a hand the points go on in the house order (Stöck, Weis, Stich by default). The game
+    ends when a team claims (see scorer.claims), when a closed hand leaves a team at or over the
+    target (the team that got there first in the house order wins; when the tricks take both over
+    at once, the hand's first_claim says who claimed first, and until it is known the state is a
+    tie), or, at a table where the game ends by itself, as soon as any entry gets a team there.
+    Schneider and Bergpreis are judged at the step where the winner got there.
     """
     rules = game.rules
+    names = (game.teams[0].name, game.teams[1].name)
     totals = (0, 0)
     slates = (Slate(), Slate())
     rows: list[Row] = []
@@ -416,11 +426,14 @@ def replay(game: Game) -> State:
     bergpreis = winner = None
     schneider = tie = False
     open_hand = None
+    ending: tuple[str, ...] = ()
     for index, hand in enumerate(game.hands):
         number = index + 1
+        start = totals
         reached = None
         ruling, weis = game.weis_ruling(index, hand)
-        for step in steps(hand, rules, weis):
+        hand_steps = steps(hand, rules, weis)
+        for step in hand_steps:
             before = totals
             totals = (totals[0] + step.points[0], totals[1] + step.points[1])
             slates = tuple(s.write(p) if p else s for s, p in zip(slates, step.points, strict=True))
@@ -437,7 +450,7 @@ def replay(game: Game) -> State:
                     reached = (hand.first_claim, step.kind, totals)
         if hand.match:
             matches[hand.points_team] += 1
-        vorhand_team, vorhand = game.vorhand(index)
+        _, vorhand = game.vorhand(index)
         rows.append(
             Row(
                 number=number,
@@ -451,7 +464,18 @@ def replay(game: Game) -> State:
                 ruling=ruling,
             )
         )
-        if hand.is_open:
+        if hand.claim is not None:
+            outcome = rule_claim(
+                hand.claim, start, [(s.kind, s.points) for s in hand_steps], rules.target, names
+            )
+            winner = Moment(outcome.winner, number, outcome.step)
+            # Schneider is judged when the winners reach the target; a claim that failed ends
+            # the game without that moment, so it is never Schneider.
+            reached_target = outcome.at[outcome.winner] >= rules.target
+            schneider = reached_target and 2 * outcome.at[1 - outcome.winner] < rules.target
+            ending = outcome.lines
+            break
+        if hand.is_open and not (rules.auto_end and reached and reached[0] is not None):
             open_hand = hand
             continue
         if reached is not None:
@@ -461,6 +485,14 @@ def replay(game: Game) -> State:
             else:
                 winner = Moment(team, number, kind)
                 schneider = 2 * at[1 - team] < rules.target  # below half the target
+                both = all(t >= rules.target for t in at)
+                article = "den" if kind == "stich" else "dem"
+                ending = (
+                    f"{names[team]} erreicht {rules.target} in Hand {number} "
+                    f"mit {article} {STEP_NAMES[kind]}.",
+                )
+                if both:
+                    ending += (f"Beide über dem Ziel: {names[team]} hat sich zuerst bedankt.",)
             break
     return State(
         totals=totals,
@@ -472,6 +504,7 @@ def replay(game: Game) -> State:
         schneider=schneider,
         tie=tie,
         open_hand=open_hand,
+        ending=ending,
     )
 
 
@@ -531,7 +564,8 @@ def _extend(current: Hand, entry: Hand, rules: Rules) -> tuple[Hand, dict[str, s
         return current, {"contract": f"Diese Hand läuft schon in {name}."}
     if entry.stoeck is not None and current.stoeck is not None:
         return current, {"stoeck": ONE_STOECK}
-    if entry.is_open and not any(entry.weis) and not entry.declarations and entry.stoeck is None:
+    nothing_new = not any(entry.weis) and not entry.declarations and entry.stoeck is None
+    if entry.is_open and nothing_new:
         return current, {"points": "Stichpunkte eingeben, oder Match."}
     weis = (current.weis[0] + entry.weis[0], current.weis[1] + entry.weis[1])
     return (
@@ -544,6 +578,7 @@ def _extend(current: Hand, entry: Hand, rules: Rules) -> tuple[Hand, dict[str, s
             weis=weis,
             stoeck=current.stoeck if entry.stoeck is None else entry.stoeck,
             declarations=merge_declared(current.declarations + entry.declarations),
+            claim=entry.claim,
         ),
         {},
     )

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from itertools import permutations
+
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, SelectChoice, StringField
 
 from scorer.cards import DECK_NAMES, DECKS, RANKS
+from scorer.claims import HOUSE_ORDER, STEP_NAMES, Claim
 from scorer.contracts import DEFAULT_PRESET, PRESETS, Rules, contracts_for
 from scorer.schieber import ONE_STOECK, Declared, Game, Hand, Team, merge_declared
 from scorer.weis import FOUR, Weis
@@ -69,6 +72,14 @@ class NewGameForm(FlaskForm):
     four_nines = BooleanField("Vier Neuner zählen 150", default=True)
     four_sixes = BooleanField("Vier Sechser zählen 100 im Undenufe", default=False)
     any_four = BooleanField("Vier gleiche jeder Art zählen 100", default=False)
+    order = RadioField(
+        "Wer zuerst am Ziel ist",
+        choices=_choices(
+            (",".join(p), " – ".join(STEP_NAMES[k] for k in p)) for p in permutations(HOUSE_ORDER)
+        ),
+        default=",".join(HOUSE_ORDER),
+    )
+    auto_end = BooleanField("Das Spiel endet von selbst, sobald ein Team das Ziel erreicht")
 
     def fill_preset(self, changed: str | None) -> None:
         """Put the chosen preset's values in the fields when the deck or the preset changed,
@@ -128,6 +139,8 @@ class NewGameForm(FlaskForm):
             four_nines=self.four_nines.data,
             four_sixes=self.four_sixes.data,
             any_four=self.any_four.data,
+            order=tuple((self.order.data or ",".join(HOUSE_ORDER)).split(",")),
+            auto_end=self.auto_end.data,
         )
         return rules, errors
 
@@ -233,3 +246,56 @@ def parse_card(code: str) -> tuple[str, str] | None:
     """A card from the card picker: "schellen:K"."""
     suit, _, rank = code.partition(":")
     return (suit, rank) if suit and rank in RANKS else None
+
+
+class ClaimForm(FlaskForm):
+    """A team claims ("bedankt sich"): only what the ruling needs."""
+
+    claim_team = RadioField(choices=_choices([("0", "0"), ("1", "1")]))
+    contract = StringField()
+    stoeck = RadioField(choices=_choices([("", "kein"), ("0", "0"), ("1", "1")]), default="")
+    weis_a = StringField("Weis")
+    weis_b = StringField("Weis")
+    first_trick = RadioField(
+        choices=_choices([("no", "Nein, später"), ("yes", "Ja, erster Stich")]), default="no"
+    )
+    claim_points = StringField("Stiche bisher")
+    trick_team = RadioField(choices=_choices([("0", "0"), ("1", "1")]))
+    trick_points = StringField("Punkte im ersten Stich")
+
+    def entry(self) -> tuple[Hand | None, dict[str, str]]:
+        """The claim as the hand it ends, or what could not be read."""
+        errors: dict[str, str] = {}
+        numbers: dict[str, int | None] = {}
+        for name in ("weis_a", "weis_b", "claim_points", "trick_points"):
+            try:
+                numbers[name] = parse_int(getattr(self, name).data, empty=None)
+            except ValueError:
+                errors["weis" if name.startswith("weis") else name] = NOT_A_NUMBER
+        if self.claim_team.data not in ("0", "1"):
+            errors["claim_team"] = "Welches Team bedankt sich?"
+        if not self.contract.data:
+            errors["contract"] = "In welchem Trumpf läuft die Hand?"
+        first = self.first_trick.data == "yes"
+        if first and self.trick_team.data not in ("0", "1"):
+            errors["trick_team"] = "Wer hat den ersten Stich gemacht?"
+        if first and numbers.get("trick_points") is None and "trick_points" not in errors:
+            errors["trick_points"] = "Die Punkte im ersten Stich eingeben."
+        if not first and numbers.get("claim_points") is None and "claim_points" not in errors:
+            errors["claim_points"] = "Die Stichpunkte bisher eingeben (auch 0)."
+        if errors:
+            return None, errors
+        claim = Claim(
+            team=int(self.claim_team.data),
+            first_trick=first,
+            points=0 if first else numbers["claim_points"],
+            trick_team=int(self.trick_team.data) if first else None,
+            trick_points=numbers["trick_points"] or 0 if first else 0,
+        )
+        hand = Hand(
+            contract=self.contract.data,
+            weis=(numbers["weis_a"] or 0, numbers["weis_b"] or 0),
+            stoeck=int(self.stoeck.data) if self.stoeck.data in ("0", "1") else None,
+            claim=claim,
+        )
+        return hand, {}

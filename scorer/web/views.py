@@ -18,6 +18,7 @@ from jinja2_fragments.flask import render_block
 
 from scorer import exchange
 from scorer.cards import DECK_NAMES, DECKS, FACES, HAND_TOTAL, MATCH_TOTAL, RANKS, suit
+from scorer.claims import STEP_NAMES
 from scorer.contracts import contracts_for
 from scorer.schieber import (
     Declared,
@@ -30,9 +31,17 @@ from scorer.schieber import (
     replay,
     settle_tie,
 )
+from scorer.standing import still_needed
 from scorer.storage import games
 from scorer.web.db import get_db
-from scorer.web.forms import HandForm, NewGameForm, parse_card, parse_weis, weis_code
+from scorer.web.forms import (
+    ClaimForm,
+    HandForm,
+    NewGameForm,
+    parse_card,
+    parse_weis,
+    weis_code,
+)
 from scorer.web.slate_svg import slate_svg
 from scorer.weis import RUN_NAMES, Weis, detect, stoeck_in
 
@@ -66,6 +75,19 @@ def session_expired(_error: CSRFError):
     if stored is not None and is_htmx():
         return _show(game_id, stored.game, 422, form=HandForm(), errors={"game": message})
     return render_template("expired.html", message=message, back=request.referrer), 400
+
+
+@bp.app_template_filter()
+def contract_name(key: str, rules) -> str:
+    """The name of a contract of the table."""
+    contract = rules.contract(key)
+    return contract.name if contract else key
+
+
+@bp.app_template_global()
+def order_label(order) -> str:
+    """A house order as the table says it: "Stöck – Weis – Stich"."""
+    return " – ".join(STEP_NAMES[kind] for kind in order)
 
 
 @bp.app_template_global()
@@ -145,6 +167,7 @@ def _game_context(game_id: int, game: Game, form: HandForm | None = None, errors
         "dealer": game.dealer(index),
         "partner": game.partner(index),
         "slates": [slate_svg(game, state, team) for team in (0, 1)],
+        "needs": still_needed(game, state),
         "HAND_TOTAL": HAND_TOTAL,
         "deck_names": DECK_NAMES,
         "editing": False,
@@ -222,6 +245,40 @@ def play_again(game_id: int):
     stored = _load(game_id)
     new_id = games.create(get_db(), stored.game.rematch())
     return redirect(url_for("scorer.show_game", game_id=new_id), 303)
+
+
+@bp.route("/games/<int:game_id>/claim", methods=["GET", "POST"])
+def claim(game_id: int):
+    """A team claims it has won ("bedanken"): ask what the ruling needs, then rule."""
+    game = _load(game_id).game
+    state = replay(game)
+    if state.finished or state.tie:
+        return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+    form = ClaimForm()
+    current = state.open_hand
+    if current is not None:
+        form.contract.data = current.contract
+    errors: dict[str, str] = {}
+    if request.method == "POST":
+        hand, errors = form.entry()
+        if hand is not None:
+            game, errors = enter(game, hand)
+        if not errors:
+            games.save_hands(get_db(), game_id, game.hands)
+            return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+    index = len(state.rows) - (1 if current else 0)
+    return render_template(
+        "claim.html",
+        game_id=game_id,
+        game=game,
+        rules=game.rules,
+        state=state,
+        form=form,
+        errors=errors,
+        current=current,
+        written=state.rows[-1] if current else None,
+        number=index + 1,
+    ), (422 if errors else 200)
 
 
 @bp.route("/games/<int:game_id>/weis", methods=["GET", "POST"])

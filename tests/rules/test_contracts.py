@@ -185,6 +185,7 @@ def test_unknown_deck():
         Rules.from_preset("classic", "french", undenufe_six=False, bergpreis=False),
         Rules(multipliers={**MODERN_SWISS, "obenabe": 0, "rosen": 7}, target=1234),
         Rules(weis_large=False, four_nines=False, four_sixes=True, any_four=True),
+        Rules(order=("stich", "stoeck", "weis"), auto_end=True),
     ],
 )
 def test_dict_round_trip(rules):
@@ -202,6 +203,8 @@ def test_to_dict_values():
         "four_nines": True,
         "four_sixes": False,
         "any_four": False,
+        "order": ["stoeck", "weis", "stich"],
+        "auto_end": False,
     }
 
 

@@ -56,6 +56,7 @@ def test_export_document():
         "stoeck": None,
         "first_claim": None,
         "declarations": [],
+        "claim": None,
     }
 
 

@@ -1,11 +1,12 @@
 """Schieber: scoring a hand, checking a hand, entering hands, and how a game ends."""
 
+from dataclasses import replace
+
 import pytest
 
 from scorer.contracts import Rules
 from scorer.schieber import (
     ONE_STOECK,
-    ORDER,
     Game,
     Hand,
     Moment,
@@ -111,9 +112,11 @@ def test_stoeck_of_team_b():
 
 
 def test_step_order():
-    assert ORDER == ("stoeck", "weis", "stich")
+    assert MODERN.order == ("stoeck", "weis", "stich")
     hand = Hand("rosen", points_team=1, points=57, weis=(50, 0), stoeck=1)
     assert [s.kind for s in steps(hand, MODERN)] == ["stoeck", "weis", "stich"]
+    house = replace(MODERN, order=("stoeck", "stich", "weis"))
+    assert [s.kind for s in steps(hand, house)] == ["stoeck", "stich", "weis"]
 
 
 def test_empty_steps_left_out():

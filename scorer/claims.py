@@ -1,0 +1,142 @@
+"""Claims ("sich bedanken"): a team says it has won, in the middle of a hand; who really has.
+
+RULES.md, "Claims": play stops, Stöck may still be announced, and the claiming team's tricks are
+counted. After the first trick the claiming team wins if it is then at or over the target, even if
+the other team is too, and otherwise loses. While the first trick is still on the table, both
+teams' points go on in the house order (Stöck, Weis, Stich by default; the first trick's points to
+the team that took it, with no last-trick bonus) and the team that gets there first wins,
+whichever claimed; if neither does, the claiming team loses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+STEP_NAMES = {"stoeck": "Stöck", "weis": "Weis", "stich": "Stich"}
+HOUSE_ORDER = ("stoeck", "weis", "stich")
+
+# The most a single trick can hold: Puur (20), Näll (14) and two Aces (11 each) with trumps;
+# four Aces (or four 6s in Undenufe) without.
+TRICK_MAX_TRUMP = 56
+TRICK_MAX = 44
+
+
+@dataclass(frozen=True)
+class Claim:
+    """Who claimed, and what the table counted when play stopped."""
+
+    team: int
+    first_trick: bool = False  # the first trick was still on the table
+    points: int = 0  # after the first trick: the claiming team's trick points so far
+    trick_team: int | None = None  # in the first trick: who took it
+    trick_points: int = 0  # in the first trick: its card points
+
+    @property
+    def tricks(self) -> tuple[int, int]:
+        """The trick points that count, per team, before the multiplier."""
+        team, points = (
+            (self.trick_team, self.trick_points) if self.first_trick else (self.team, self.points)
+        )
+        if team is None:
+            return (0, 0)
+        return (points, 0) if team == 0 else (0, points)
+
+    def problems(self, has_trump: bool) -> dict[str, str]:
+        """What cannot be true of this claim, by field."""
+        errors = {}
+        if self.team not in (0, 1):
+            errors["claim_team"] = "Welches Team bedankt sich?"
+        if self.first_trick:
+            most = TRICK_MAX_TRUMP if has_trump else TRICK_MAX
+            if self.trick_team not in (0, 1):
+                errors["trick_team"] = "Wer hat den ersten Stich gemacht?"
+            if not 0 <= self.trick_points <= most:
+                errors["trick_points"] = f"Ein Stich hat 0 bis {most} Punkte."
+            elif self.trick_points == 1:
+                errors["trick_points"] = "1 Punkt gibt es nicht: keine Karte zählt 1."
+        elif not 0 <= self.points <= 157:
+            errors["claim_points"] = "Die Stiche bisher: 0 bis 157 Punkte."
+        elif self.points == 1:
+            errors["claim_points"] = "1 Punkt gibt es nicht: keine Karte zählt 1."
+        return errors
+
+    def to_dict(self) -> dict:
+        """Plain data for storage and export."""
+        return {
+            "team": self.team,
+            "first_trick": self.first_trick,
+            "points": self.points,
+            "trick_team": self.trick_team,
+            "trick_points": self.trick_points,
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Who won by the claim, at which step, the totals then, and the ruling in lines."""
+
+    winner: int
+    step: str  # the step at which the winner got there, or "claim" when the claim failed
+    at: tuple[int, int]
+    lines: tuple[str, ...]
+
+
+def rule_claim(
+    claim: Claim,
+    start: tuple[int, int],
+    steps: list[tuple[str, tuple[int, int]]],
+    target: int,
+    names: tuple[str, str],
+) -> Outcome:
+    """Rule on a claim from the totals before the hand and the hand's steps in house order."""
+    claimer, other = names[claim.team], names[1 - claim.team]
+    totals = start
+    if claim.first_trick:
+        order = " – ".join(STEP_NAMES[kind] for kind, _ in steps) or "Stöck – Weis – Stich"
+        lines = [
+            f"{claimer} bedankt sich im ersten Stich: es zählt {order}, wer zuerst am Ziel ist."
+        ]
+        for kind, points in steps:
+            team = 0 if points[0] else 1
+            before = totals[team]
+            totals = (totals[0] + points[0], totals[1] + points[1])
+            line = f"{STEP_NAMES[kind]} {names[team]}: {before} + {points[team]} = {totals[team]}"
+            if totals[team] >= target:
+                lines.append(f"{line}, am Ziel: {names[team]} gewinnt.")
+                return Outcome(team, kind, totals, tuple(lines))
+            lines.append(f"{line}.")
+        lines.append(
+            f"Niemand erreicht {target}: {claimer} hat sich zu früh bedankt, {other} gewinnt."
+        )
+        return Outcome(1 - claim.team, "claim", totals, tuple(lines))
+    lines = [f"{claimer} bedankt sich; es zählen die eigenen Punkte."]
+    reached = None
+    for kind, points in steps:
+        if not points[claim.team]:
+            totals = (totals[0] + points[0], totals[1] + points[1])
+            continue
+        before = totals[claim.team]
+        totals = (totals[0] + points[0], totals[1] + points[1])
+        lines.append(f"{STEP_NAMES[kind]}: {before} + {points[claim.team]} = {totals[claim.team]}.")
+        if reached is None and totals[claim.team] >= target:
+            reached = (kind, totals)
+    if reached:
+        lines.append(f"{totals[claim.team]} ≥ {target}: {claimer} gewinnt.")
+        return Outcome(claim.team, reached[0], reached[1], tuple(lines))
+    lines.append(f"{totals[claim.team]} < {target}: zu früh bedankt, {other} gewinnt.")
+    return Outcome(1 - claim.team, "claim", totals, tuple(lines))
+
+
+def claim_from_dict(data: dict | None, whole) -> Claim | None:
+    """A claim read back from to_dict(); `whole` checks whole numbers (ValueError otherwise)."""
+    if data is None:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("first_trick", False), bool):
+        raise ValueError(f"claim: {data!r}")
+    return Claim(
+        team=whole(data.get("team"), "claim.team"),
+        first_trick=data.get("first_trick", False),
+        points=whole(data.get("points", 0), "claim.points"),
+        trick_team=whole(data.get("trick_team"), "claim.trick_team", optional=True),
+        trick_points=whole(data.get("trick_points", 0), "claim.trick_points"),
+    )

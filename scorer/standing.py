@@ -1,0 +1,55 @@
+"""Where a Schieber game stands: what each team still needs, raw and per contract."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorer.cards import HAND_TOTAL
+from scorer.schieber import Game, State
+
+
+@dataclass(frozen=True)
+class Need:
+    """Points a team still needs for something, and what that is in card points per contract."""
+
+    what: str
+    points: int
+    # (multiplier, the contracts with it, the card points that bring `points` at that multiplier)
+    per_multiplier: tuple[tuple[int, tuple[str, ...], int], ...]
+
+    @property
+    def in_one_hand(self) -> bool:
+        """Some contract can still bring it in one hand without a Match."""
+        return any(points <= HAND_TOTAL for _, _, points in self.per_multiplier)
+
+
+def _half(target: int) -> int:
+    """The least whole number of points at or over half the target."""
+    return -(-target // 2)
+
+
+def still_needed(game: Game, state: State) -> tuple[list[Need], list[Need]]:
+    """For each team: the points to the Bergpreis (while nobody has it), out of Schneider, and to
+    the target, with the points that makes at each multiplier the table plays."""
+    rules = game.rules
+
+    by_multiplier: dict[int, list[str]] = {}
+    for c in rules.contracts:
+        by_multiplier.setdefault(rules.multiplier(c.key), []).append(c.key)
+
+    def need(what: str, points: int) -> Need:
+        per = tuple((m, tuple(keys), -(-points // m)) for m, keys in sorted(by_multiplier.items()))
+        return Need(what, points, per)
+
+    result: tuple[list[Need], list[Need]] = ([], [])
+    for team in (0, 1):
+        total = state.totals[team]
+        half = _half(rules.target) - total
+        if half > 0:
+            if rules.bergpreis and state.bergpreis is None:
+                result[team].append(need("Bergpreis und aus dem Schneider", half))
+            else:
+                result[team].append(need("aus dem Schneider", half))
+        if rules.target - total > 0:
+            result[team].append(need("Ziel", rules.target - total))
+    return result

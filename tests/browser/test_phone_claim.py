@@ -1,0 +1,64 @@
+"""Playing to a first-trick claim on a phone and reading the ruling."""
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.panel import open_extras, save, tap_points, tap_weis, totals
+
+
+def test_first_trick_double_claim(phone: Page, live_server: str):
+    phone.goto(f"{live_server}/games/new")
+    phone.fill("input[name=team_a]", "Wir")
+    phone.fill("input[name=team_b]", "Ihr")
+    for seat, name in enumerate(("Anna", "Ben", "Clara", "Dani"), 1):
+        phone.fill(f"input[name=seat{seat}]", name)
+    with phone.expect_response(lambda r: "/games/new/rules" in r.url):
+        phone.locator("label", has_text="Einfach").tap()
+    phone.fill("input[name=target]", "450")
+    phone.get_by_role("button", name="Spiel starten").tap()
+    phone.wait_for_url("**/games/*")
+
+    # Simple rules, all ×1, to 450. Vorhand's team counts: Wir, Ihr, Wir, Ihr.
+    phone.locator(".match-key").tap()
+    save(phone, "obenabe")  # Wir Match: 257 : 0
+    phone.locator(".match-key").tap()
+    save(phone, "obenabe")  # Ihr Match: 257 : 257
+    tap_points(phone, "120")
+    save(phone, "rosen")  # 377 : 294
+    tap_points(phone, "120")
+    save(phone, "rosen")  # 414 : 414
+    assert totals(phone) == (414, 414)
+
+    # Hand 5 in Rosen: Ihr's Weis of 50 is written during the first trick.
+    open_extras(phone)
+    tap_weis(phone, "weis_b", 50)
+    save(phone, "rosen")
+    assert totals(phone) == (414, 464)
+    expect(phone.locator("#open-hand")).to_contain_text("Weis Ihr 50")
+
+    # Both teams claim while the first trick is on the table; Wir were first, and have Stöck.
+    phone.locator("#claim").tap()
+    phone.wait_for_url("**/claim")
+    expect(phone.locator(".open-hand")).to_contain_text("Weis Ihr 50")
+    phone.locator(".claim label", has_text="Wir (414)").tap()
+    phone.locator("fieldset", has_text="Stöck jetzt angesagt").locator(
+        "label", has_text="Wir"
+    ).tap()
+    phone.locator("label", has_text="Ja, erster Stich").tap()
+    phone.locator(".first label", has_text="Wir").tap()
+    phone.fill("input[name=trick_points]", "30")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.locator("#rule").tap()
+    phone.wait_for_url("**/games/*")
+
+    # Stöck first: Wir 414 + 20 = 434, short; then Weis: Ihr 414 + 50 = 464, there first.
+    expect(phone.locator("#result h2")).to_have_text("Ihr gewinnt")
+    expect(phone.locator("#ending li")).to_have_text(
+        [
+            "Wir bedankt sich im ersten Stich: es zählt Stöck – Weis – Stich, "
+            "wer zuerst am Ziel ist.",
+            "Stöck Wir: 414 + 20 = 434.",
+            "Weis Ihr: 414 + 50 = 464, am Ziel: Ihr gewinnt.",
+        ]
+    )
+    assert totals(phone) == (434 + 30, 464)
+    expect(phone.locator("#again")).to_be_visible()
