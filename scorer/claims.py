@@ -87,14 +87,15 @@ def rule_claim(
     steps: list[tuple[str, tuple[int, int]]],
     target: int,
     names: tuple[str, str],
+    order: tuple[str, ...] = HOUSE_ORDER,
 ) -> Outcome:
     """Rule on a claim from the totals before the hand and the hand's steps in house order."""
     claimer, other = names[claim.team], names[1 - claim.team]
     totals = start
     if claim.first_trick:
-        order = " – ".join(STEP_NAMES[kind] for kind, _ in steps) or "Stöck – Weis – Stich"
+        said = " – ".join(STEP_NAMES[kind] for kind in order)
         lines = [
-            f"{claimer} bedankt sich im ersten Stich: es zählt {order}, wer zuerst am Ziel ist."
+            f"{claimer} bedankt sich im ersten Stich: es zählt {said}, wer zuerst am Ziel ist."
         ]
         for kind, points in steps:
             team = 0 if points[0] else 1

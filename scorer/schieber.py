@@ -6,10 +6,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from scorer.cards import FACES, HAND_TOTAL, MATCH_TOTAL
-from scorer.claims import STEP_NAMES, Claim, claim_from_dict, rule_claim
+from scorer.claims import Claim, claim_from_dict, rule_claim
 from scorer.contracts import Rules
 from scorer.slate import Slate
 from scorer.weis import Declaration, Ruling, Weis, declaration_problems, rule, weis_problem
+
+WITH = {"stoeck": "mit dem Stöck", "weis": "mit dem Weis", "stich": "mit den Stichen"}
 
 
 @dataclass(frozen=True)
@@ -466,13 +468,20 @@ def replay(game: Game) -> State:
         )
         if hand.claim is not None:
             outcome = rule_claim(
-                hand.claim, start, [(s.kind, s.points) for s in hand_steps], rules.target, names
+                hand.claim,
+                start,
+                [(s.kind, s.points) for s in hand_steps],
+                rules.target,
+                names,
+                rules.order,
             )
             winner = Moment(outcome.winner, number, outcome.step)
-            # Schneider is judged when the winners reach the target; a claim that failed ends
-            # the game without that moment, so it is never Schneider.
-            reached_target = outcome.at[outcome.winner] >= rules.target
-            schneider = reached_target and 2 * outcome.at[1 - outcome.winner] < rules.target
+            # Schneider is judged at the moment the winners reached the target. A claim that
+            # failed has that moment only if they got there earlier in the hand (a Weis, say).
+            at = outcome.at
+            if outcome.step == "claim":
+                at = reached[2] if reached and reached[0] == outcome.winner else None
+            schneider = at is not None and 2 * at[1 - outcome.winner] < rules.target
             ending = outcome.lines
             break
         if hand.is_open and not (rules.auto_end and reached and reached[0] is not None):
@@ -486,11 +495,7 @@ def replay(game: Game) -> State:
                 winner = Moment(team, number, kind)
                 schneider = 2 * at[1 - team] < rules.target  # below half the target
                 both = all(t >= rules.target for t in at)
-                article = "den" if kind == "stich" else "dem"
-                ending = (
-                    f"{names[team]} erreicht {rules.target} in Hand {number} "
-                    f"mit {article} {STEP_NAMES[kind]}.",
-                )
+                ending = (f"{names[team]} erreicht {rules.target} in Hand {number} {WITH[kind]}.",)
                 if both:
                     ending += (f"Beide über dem Ziel: {names[team]} hat sich zuerst bedankt.",)
             break
