@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from scorer import handjass
 from scorer.schieber import Game, State, record_problem, replay
 
 FORMAT = "jass-scorer/schieber"
+FORMATS = {FORMAT: Game, "jass-scorer/handjass": handjass.HandjassGame}
 VERSION = 1
 
 
@@ -12,27 +14,29 @@ class ImportProblem(ValueError):
     """The data is not a game this version can read; the message says why, for a person."""
 
 
-def export(game: Game) -> dict:
-    """The game as a versioned document: set-up and hands, nothing computed."""
-    return {"format": FORMAT, "version": VERSION, **game.to_dict()}
+def export(game) -> dict:
+    """The game as a versioned document: set-up and record, nothing computed."""
+    return {"format": f"jass-scorer/{game.KIND}", "version": VERSION, **game.to_dict()}
 
 
-def load(data: object) -> Game:
+def load(data: object):
     """The game in an exported document, checked as strictly as a table entering it by hand."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ImportProblem("Das ist kein exportiertes Schieber-Spiel dieses Jass-Zählers.")
+    if not isinstance(data, dict) or data.get("format") not in FORMATS:
+        raise ImportProblem("Das ist kein exportiertes Spiel dieses Jass-Zählers.")
     if data.get("version") != VERSION:
         raise ImportProblem(
             f"Version {data.get('version')!r} kann diese Version nicht lesen (nur {VERSION})."
         )
+    cls = FORMATS[data["format"]]
     try:
-        game = Game.from_dict(data)
+        game = cls.from_dict(data)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise ImportProblem(f"Die Datei ist unvollständig oder beschädigt ({error}).") from error
     problems = game.problems()
     if problems:
         raise ImportProblem(" ".join(problems.values()))
-    problem = record_problem(game)
+    check = record_problem if cls is Game else handjass.record_problem
+    problem = check(game)
     if problem:
         raise ImportProblem(problem)
     return game
@@ -44,8 +48,10 @@ def _moment(moment) -> dict | None:
     return {"team": moment.team, "hand": moment.hand, "step": moment.step}
 
 
-def state_dict(game: Game, state: State | None = None) -> dict:
+def state_dict(game, state: State | None = None) -> dict:
     """The computed state of a game as plain data: totals, slates, rulings, every hand's scores."""
+    if isinstance(game, handjass.HandjassGame):
+        return handjass_state_dict(game)
     state = state or replay(game)
     return {
         "teams": [t.name for t in game.teams],
@@ -69,6 +75,32 @@ def state_dict(game: Game, state: State | None = None) -> dict:
                 "caller": row.caller,
                 "scores": list(row.scores),
                 "totals": list(row.totals),
+            }
+            for row in state.rows
+        ],
+    }
+
+
+def handjass_state_dict(game: handjass.HandjassGame) -> dict:
+    """The computed state of a Handjass game: strokes, potatoes, who retired, the loser."""
+    state = handjass.replay(game)
+    return {
+        "players": list(game.players),
+        "target": game.rules.target,
+        "strokes": list(state.strokes),
+        "potatoes": list(state.potatoes),
+        "net": list(state.net),
+        "retired": {game.players[s]: n for s, n in sorted(state.retired.items())},
+        "loser": None if state.loser is None else game.players[state.loser],
+        "vorhand": game.players[state.vorhand],
+        "dealer": game.players[state.dealer],
+        "deals": [
+            {
+                "number": row.number,
+                "trump": row.deal.trump,
+                "strokes": {game.players[s]: n for s, n in row.award.strokes.items()},
+                "potatoes": {game.players[s]: n for s, n in row.award.potatoes.items()},
+                "retired": [game.players[s] for s in row.retired],
             }
             for row in state.rows
         ],

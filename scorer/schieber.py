@@ -240,6 +240,9 @@ def score(hand: Hand, rules: Rules, weis: tuple[int, int] | None = None) -> tupl
 class Game:
     """A Schieber game: the teams, the rules, who is Vorhand first, and the hands so far."""
 
+    KIND = "schieber"
+    RECORD = "hands"
+
     teams: tuple[Team, Team]
     rules: Rules = field(default_factory=Rules)
     first_vorhand: int = 0  # seat index into seats()
@@ -313,6 +316,8 @@ class Game:
     def with_hands(self, hands: tuple[Hand, ...] | list[Hand]) -> Game:
         """The same game with another record of hands."""
         return replace(self, hands=tuple(hands))
+
+    with_record = with_hands
 
     def rematch(self) -> Game:
         """A new game with the same teams and rules; the deal goes on round the table."""

@@ -1,4 +1,8 @@
-"""Reading and writing Schieber games: the set-up once, the hands as the record grows."""
+"""Reading and writing games: the set-up once, the hands (or deals) as the record grows.
+
+Both kinds share the tables: `games.kind` says which engine reads the set-up, and `hands` holds
+the record of either, in order.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,10 @@ from datetime import UTC, datetime
 
 from sqlite_utils import Database
 
-from scorer.schieber import Game, Hand
+from scorer.handjass import HandjassGame
+from scorer.schieber import Game
+
+KINDS = {cls.KIND: cls for cls in (Game, HandjassGame)}
 
 
 @dataclass(frozen=True)
@@ -17,45 +24,49 @@ class Stored:
 
     id: int
     created: str
-    game: Game
+    game: Game | HandjassGame
 
 
-def _setup(game: Game) -> str:
+def _record(game) -> tuple:
+    return getattr(game, game.RECORD)
+
+
+def _setup(game) -> str:
     data = game.to_dict()
-    del data["hands"]
+    del data[game.RECORD]
     return json.dumps(data, ensure_ascii=False)
 
 
-def create(db: Database, game: Game) -> int:
-    """Store a new game with any hands it already has (an import); returns its id."""
+def create(db: Database, game) -> int:
+    """Store a new game with the record it already has (an import); returns its id."""
     with db.atomic():
         game_id = (
             db["games"]
             .insert(
                 {
-                    "kind": "schieber",
+                    "kind": game.KIND,
                     "created": datetime.now(UTC).isoformat(timespec="seconds"),
                     "setup": _setup(game),
                 }
             )
             .last_pk
         )
-        _write_hands(db, game_id, game.hands)
+        _write_record(db, game_id, _record(game))
     return game_id
 
 
-def _write_hands(db: Database, game_id: int, hands: tuple[Hand, ...]) -> None:
+def _write_record(db: Database, game_id: int, items) -> None:
     db["hands"].insert_all(
-        {"game_id": game_id, "position": i, "data": json.dumps(h.to_dict())}
-        for i, h in enumerate(hands)
+        {"game_id": game_id, "position": i, "data": json.dumps(item.to_dict())}
+        for i, item in enumerate(items)
     )
 
 
-def save_hands(db: Database, game_id: int, hands: tuple[Hand, ...]) -> None:
-    """Replace the game's record of hands in one transaction: all of it is written or none."""
+def save_record(db: Database, game_id: int, game) -> None:
+    """Replace the game's record (hands or deals) in one transaction: all of it or none."""
     with db.atomic():
         db.execute("DELETE FROM hands WHERE game_id = ?", [game_id])
-        _write_hands(db, game_id, hands)
+        _write_record(db, game_id, _record(game))
 
 
 def load(db: Database, game_id: int) -> Stored | None:
@@ -67,12 +78,13 @@ def load(db: Database, game_id: int) -> Stored | None:
 
 
 def _stored(db: Database, row: dict) -> Stored:
+    cls = KINDS[row["kind"]]
     data = json.loads(row["setup"])
-    data["hands"] = [
+    data[cls.RECORD] = [
         json.loads(h["data"])
         for h in db.query("SELECT data FROM hands WHERE game_id = ? ORDER BY position", [row["id"]])
     ]
-    return Stored(row["id"], row["created"], Game.from_dict(data))
+    return Stored(row["id"], row["created"], cls.from_dict(data))
 
 
 def all_games(db: Database) -> list[Stored]:

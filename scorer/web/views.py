@@ -196,7 +196,7 @@ def _show(game_id: int, game: Game, status: int = 200, **context):
 
 def _written(game_id: int, game: Game):
     """Store the game's new record; htmx gets the live part, a plain form post a redirect."""
-    games.save_hands(get_db(), game_id, game.hands)
+    games.save_record(get_db(), game_id, game)
     if is_htmx():
         return _show(game_id, game)
     return redirect(url_for("scorer.show_game", game_id=game_id), 303)
@@ -264,7 +264,7 @@ def claim(game_id: int):
         if hand is not None:
             game, errors = enter(game, hand)
         if not errors:
-            games.save_hands(get_db(), game_id, game.hands)
+            games.save_record(get_db(), game_id, game)
             return redirect(url_for("scorer.show_game", game_id=game_id), 303)
     index = len(state.rows) - (1 if current else 0)
     return render_template(
@@ -339,7 +339,7 @@ def declare_weis(game_id: int):
         entry = Hand(contract, stoeck=stoeck, declarations=new)
         game, errors = enter(game, entry)
         if not errors:
-            games.save_hands(get_db(), game_id, game.hands)
+            games.save_record(get_db(), game_id, game)
             target = url_for("scorer.show_game", game_id=game_id)
             if is_htmx():
                 return "", 204, {"HX-Redirect": target}
@@ -412,7 +412,7 @@ def edit_hand(game_id: int, number: int):
             if problem:
                 errors = {"game": problem}
             else:
-                games.save_hands(get_db(), game_id, tuple(hands))
+                games.save_record(get_db(), game_id, stored.game.with_hands(hands))
                 return redirect(url_for("scorer.show_game", game_id=game_id), 303)
     return render_template(
         "edit_hand.html",
@@ -444,7 +444,7 @@ def delete_hand(game_id: int, number: int):
                 editing=True,
             ),
         ), 422
-    games.save_hands(get_db(), game_id, tuple(hands))
+    games.save_record(get_db(), game_id, stored.game.with_hands(hands))
     return redirect(url_for("scorer.show_game", game_id=game_id), 303)
 
 

@@ -87,7 +87,7 @@ def test_replay_says_what_is_wrong_with_a_bad_file(app, tmp_path):
     path.write_text(json.dumps({"format": "something else"}))
     result = app.test_cli_runner().invoke(args=["replay", str(path)])
     assert result.exit_code == 1
-    assert "kein exportiertes Schieber-Spiel" in result.output
+    assert "kein exportiertes Spiel" in result.output
 
 
 def test_migrate_command_creates_the_tables(tmp_path):

@@ -1,0 +1,484 @@
+"""Handjass (Butzer, Sackjass, Schläger): every player for themselves, played to find a loser.
+
+After each deal the best scorers get strokes and anyone under 26 a potato (Härdöpfel, minus one);
+net strokes reaching the target retire a player, and the last one left is the loser (RULES.md 3,
+seed 001). A game is its players in seat order (counter-clockwise, seat 0 is Vorhand first), its
+rules, and its deals; everything else is replayed from them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from scorer.cards import DECKS, HAND_TOTAL
+
+PLAY, OUT, BLIND = "play", "out", "blind"
+# Berner Handjass: strokes and potatoes count times the trump suit (001).
+BERNER = {
+    "schellen": 4,
+    "hearts": 4,
+    "schilten": 3,
+    "diamonds": 3,
+    "rosen": 2,
+    "clubs": 2,
+    "eicheln": 1,
+    "spades": 1,
+}
+
+
+@dataclass(frozen=True)
+class HandjassRules:
+    """The settings a Handjass game is played with (RULES.md 3, variants of 001)."""
+
+    deck: str = "swiss"
+    target: int = 7  # net strokes that retire a player (27 in Berner Handjass)
+    threshold: int = 26  # fewer points than this is a potato (21 in the original game)
+    berner: bool = False
+    extra_per_potato: bool = False
+    players_minus_one: bool = False  # strokes per deal: players - 1 (three with four players)
+    hold_ties: bool = False  # a tied stroke waits for the next deal both play
+    no_drop: bool = False  # nobody may drop out
+
+    def problems(self) -> dict[str, str]:
+        """What is wrong with these settings, by field."""
+        errors = {}
+        if self.deck not in DECKS:
+            errors["deck"] = "Unbekanntes Kartenblatt."
+        if not isinstance(self.target, int) or not 1 <= self.target <= 100:
+            errors["target"] = "Striche zum Aussteigen: 1 bis 100."
+        if not isinstance(self.threshold, int) or not 1 <= self.threshold <= 80:
+            errors["threshold"] = "Härdöpfel unter: 1 bis 80 Punkte."
+        return errors
+
+    def to_dict(self) -> dict:
+        """Plain data for storage and export."""
+        return {
+            "deck": self.deck,
+            "target": self.target,
+            "threshold": self.threshold,
+            "berner": self.berner,
+            "extra_per_potato": self.extra_per_potato,
+            "players_minus_one": self.players_minus_one,
+            "hold_ties": self.hold_ties,
+            "no_drop": self.no_drop,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> HandjassRules:
+        """Read back from to_dict()."""
+        return cls(**{k: data[k] for k in cls().to_dict() if k in data})
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One player's part in a deal: played, dropped out, or took the blind; and the points."""
+
+    seat: int
+    status: str = PLAY
+    cards: int = 0  # card points in their tricks, with the last trick
+    weis: int = 0  # their scored Weis and Stöck
+
+    @property
+    def active(self) -> bool:
+        """Played this deal (with their cards or the blind)."""
+        return self.status in (PLAY, BLIND)
+
+    @property
+    def points(self) -> int:
+        """What counts for strokes and potatoes."""
+        return self.cards + self.weis
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A deal as the table reports it."""
+
+    trump: str
+    entries: tuple[Entry, ...]
+    agreed: bool = False  # the two left in play agreed a stroke each without playing
+    draw: int | None = None  # who drew the higher card when a stroke was tied
+
+    def to_dict(self) -> dict:
+        """Plain data for storage and export."""
+        return {
+            "trump": self.trump,
+            "entries": [
+                {"seat": e.seat, "status": e.status, "cards": e.cards, "weis": e.weis}
+                for e in self.entries
+            ],
+            "agreed": self.agreed,
+            "draw": self.draw,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Deal:
+        """Read back from to_dict(); raises ValueError for values of the wrong kind."""
+        entries = []
+        for e in data.get("entries", []):
+            values = [e.get("seat"), e.get("cards", 0), e.get("weis", 0)]
+            if any(isinstance(v, bool) or not isinstance(v, int) for v in values):
+                raise ValueError(f"entry: {e!r}")
+            entries.append(Entry(e["seat"], str(e.get("status", PLAY)), e["cards"], e["weis"]))
+        draw = data.get("draw")
+        if draw is not None and (isinstance(draw, bool) or not isinstance(draw, int)):
+            raise ValueError(f"draw: {draw!r}")
+        return cls(str(data["trump"]), tuple(entries), bool(data.get("agreed", False)), draw)
+
+
+@dataclass(frozen=True)
+class Award:
+    """What one deal gave each player, and what is still to be decided."""
+
+    strokes: dict[int, int]
+    potatoes: dict[int, int]
+    tied: tuple[int, ...] = ()  # players tied for a stroke with no draw yet
+    held: tuple[int, ...] = ()  # a tied stroke waiting for the next deal these two both play
+    lines: tuple[str, ...] = ()
+
+
+def award(deal: Deal, rules: HandjassRules, in_game: int, names) -> Award:
+    """Strokes and potatoes of one deal by the rules of 001 for `in_game` players still playing.
+
+    A tie for a stroke needs the draw (deal.draw), unless the table holds tied strokes over.
+    """
+    times = BERNER.get(deal.trump, 1) if rules.berner else 1
+    active = [e for e in deal.entries if e.active]
+    strokes: dict[int, int] = {}
+    potatoes: dict[int, int] = {}
+    lines: list[str] = []
+    if len(active) == 1:
+        won = 1 if in_game == 2 else 2
+        strokes[active[0].seat] = won * times
+        lines.append(f"Alle anderen sind ausgestiegen: {names(active[0].seat)} {_n(won)}.")
+        return Award(strokes, potatoes, lines=tuple(lines))
+    if deal.agreed:
+        for e in active:
+            strokes[e.seat] = times
+        lines.append("Die zwei im Spiel einigen sich: je ein Strich.")
+        return Award(strokes, potatoes, lines=tuple(lines))
+    for e in active:
+        if e.points < rules.threshold:
+            potatoes[e.seat] = times
+    good = sorted((e for e in active if e.seat not in potatoes), key=lambda e: -e.points)
+    if potatoes:
+        who = ", ".join(names(s) for s in potatoes)
+        lines.append(f"Härdöpfel (unter {rules.threshold}): {who}.")
+    if not good:
+        lines.append(f"Niemand hat {rules.threshold}: kein Strich.")
+        return Award(strokes, potatoes, lines=tuple(lines))
+    if in_game == 2:
+        count = 1
+    else:
+        count = in_game - 1 if rules.players_minus_one else 2
+    tied: tuple[int, ...] = ()
+    held: tuple[int, ...] = ()
+    if len(good) > count and good[count - 1].points == good[count].points:
+        level = good[count - 1].points
+        tied = tuple(e.seat for e in good if e.points == level)
+        above = [e for e in good if e.points > level]
+        winners = [e.seat for e in above]
+        if deal.draw in tied:
+            winners.append(deal.draw)
+            lines.append(f"Gleichstand mit {level}: {names(deal.draw)} zieht die höhere Karte.")
+            tied = ()
+        elif rules.hold_ties and len(tied) == 2 and len(above) == count - 1:
+            held, tied = tied, ()
+            lines.append(f"Gleichstand mit {level}: der Strich wartet auf das nächste Spiel.")
+        good_seats = winners
+    else:
+        good_seats = [e.seat for e in good[:count]]
+    for seat in good_seats:
+        strokes[seat] = strokes.get(seat, 0) + 1
+    left = count - len(good_seats) - (1 if held else 0)
+    if left > 0 and not tied and good_seats:
+        # Fewer good players than strokes: the best takes the rest (all others potato: 2).
+        strokes[good_seats[0]] += left
+    if rules.extra_per_potato and potatoes and good_seats:
+        extra = len(potatoes)
+        if len(good_seats) == 1 or extra == 1:
+            strokes[good_seats[0]] += extra
+        else:
+            for seat in good_seats[:extra]:
+                strokes[seat] += 1
+    strokes = {seat: n * times for seat, n in strokes.items()}
+    if strokes:
+        lines.append(
+            "Striche: " + ", ".join(f"{names(s)} {_n(n)}" for s, n in strokes.items()) + "."
+        )
+    return Award(strokes, potatoes, tied, held, tuple(lines))
+
+
+def _n(count: int) -> str:
+    return "1 Strich" if count == 1 else f"{count} Striche"
+
+
+@dataclass(frozen=True)
+class HandjassGame:
+    """The players in seat order (play goes counter-clockwise), the rules, and the deals."""
+
+    KIND = "handjass"
+    RECORD = "deals"
+
+    players: tuple[str, ...]
+    rules: HandjassRules = field(default_factory=HandjassRules)
+    deals: tuple[Deal, ...] = ()
+
+    def with_record(self, deals) -> HandjassGame:
+        """The same game with another record of deals."""
+        return replace(self, deals=tuple(deals))
+
+    def problems(self) -> dict[str, str]:
+        """What is wrong with the set-up, by field."""
+        errors = dict(self.rules.problems())
+        names = [p.strip() for p in self.players]
+        if not 2 <= len(names) <= 4:
+            errors["players"] = "Handjass spielen 2, 3 oder 4 Spieler."
+        elif any(not n for n in names):
+            errors["players"] = "Jeder Spieler braucht einen Namen."
+        elif len({n.casefold() for n in names}) != len(names):
+            errors["players"] = "Zwei Spieler mit gleichem Namen: bitte unterscheiden."
+        return errors
+
+    def to_dict(self) -> dict:
+        """The game as plain data: players, rules and deals in order."""
+        return {
+            "players": list(self.players),
+            "rules": self.rules.to_dict(),
+            "deals": [d.to_dict() for d in self.deals],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> HandjassGame:
+        """Read back from to_dict()."""
+        players = data["players"]
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise ValueError("players: a list of names")
+        return cls(
+            tuple(players),
+            HandjassRules.from_dict(data.get("rules", {})),
+            tuple(Deal.from_dict(d) for d in data.get("deals", [])),
+        )
+
+
+@dataclass(frozen=True)
+class Row:
+    """One deal in the history, with what it gave."""
+
+    number: int
+    deal: Deal
+    dealer: int
+    vorhand: int
+    award: Award
+    net: tuple[int, ...]  # every player's net strokes after it
+    retired: tuple[int, ...]  # who retired with this deal
+
+
+@dataclass(frozen=True)
+class HandjassState:
+    """Strokes, potatoes, who is out, who deals, who lost: replayed from the deals."""
+
+    strokes: tuple[int, ...]
+    potatoes: tuple[int, ...]
+    retired: dict[int, int]  # seat -> the deal number they retired with
+    rows: tuple[Row, ...]
+    vorhand: int  # who is Vorhand in the next deal
+    dealer: int
+    loser: int | None
+    held: tuple[int, ...] = ()  # a tied stroke waiting for a deal both of these play
+    pending: Award | None = None  # the last deal's tie still needs the draw
+
+    @property
+    def net(self) -> tuple[int, ...]:
+        """Strokes minus potatoes, per player."""
+        return tuple(s - p for s, p in zip(self.strokes, self.potatoes, strict=True))
+
+    @property
+    def in_game(self) -> list[int]:
+        """The players still playing, in seat order."""
+        return [s for s in range(len(self.strokes)) if s not in self.retired]
+
+    @property
+    def finished(self) -> bool:
+        """The loser is known."""
+        return self.loser is not None
+
+
+def _next(seat: int, among: list[int], count: int) -> int:
+    """The first seat after `seat` (counter-clockwise) that is among the players still in."""
+    for step in range(1, count + 1):
+        candidate = (seat + step) % count
+        if candidate in among:
+            return candidate
+    return seat
+
+
+def _before(seat: int, among: list[int], count: int) -> int:
+    """The last seat before `seat` that is among the players still in: the dealer to a Vorhand."""
+    for step in range(1, count + 1):
+        candidate = (seat - step) % count
+        if candidate in among:
+            return candidate
+    return seat
+
+
+def replay(game: HandjassGame) -> HandjassState:
+    """The state after every deal of the record, in order.
+
+    Vorhand passes on each deal to the next player still in; when players retire, the turn goes
+    to the first of those left after the last Vorhand, and the dealer is the one before them (the
+    same dealer deals again when Vorhand retired).
+    """
+    count = len(game.players)
+    strokes = [0] * count
+    potatoes = [0] * count
+    retired: dict[int, int] = {}
+    rows: list[Row] = []
+    vorhand = 0
+    held: tuple[int, ...] = ()
+    pending = None
+    loser = None
+    names = game.players.__getitem__
+    for number, deal in enumerate(game.deals, start=1):
+        in_game = [s for s in range(count) if s not in retired]
+        dealer = _before(vorhand, in_game, count)
+        result = award(deal, game.rules, len(in_game), names)
+        if held and all(any(e.seat == s and e.active for e in deal.entries) for s in held):
+            points = {e.seat: e.points for e in deal.entries}
+            a, b = held
+            if points[a] != points[b]:
+                winner = a if points[a] > points[b] else b
+                extra = dict(result.strokes)
+                extra[winner] = extra.get(winner, 0) + 1
+                line = f"Der wartende Strich geht an {names(winner)}."
+                result = replace(result, strokes=extra, lines=result.lines + (line,))
+                held = ()
+        if result.held:
+            held = result.held
+        if result.tied:
+            pending = result
+        for seat, n in result.strokes.items():
+            strokes[seat] += n
+        for seat, n in result.potatoes.items():
+            potatoes[seat] += n
+        out = tuple(
+            s for s in in_game if strokes[s] - potatoes[s] >= game.rules.target and not pending
+        )
+        for seat in out:
+            retired[seat] = number
+        rows.append(
+            Row(
+                number,
+                deal,
+                dealer,
+                vorhand,
+                result,
+                tuple(s - p for s, p in zip(strokes, potatoes, strict=True)),
+                out,
+            )
+        )
+        left = [s for s in range(count) if s not in retired]
+        if len(left) <= 1 and not pending:
+            loser = left[0] if left else min(out, key=lambda s: strokes[s] - potatoes[s])
+            break
+        if pending:
+            break
+        vorhand = _next(vorhand, left, count)
+    in_game = [s for s in range(count) if s not in retired]
+    return HandjassState(
+        strokes=tuple(strokes),
+        potatoes=tuple(potatoes),
+        retired=retired,
+        rows=tuple(rows),
+        vorhand=vorhand,
+        dealer=_before(vorhand, in_game, count),
+        loser=loser,
+        held=held,
+        pending=pending,
+    )
+
+
+def deal_problems(deal: Deal, game: HandjassGame, state: HandjassState) -> dict[str, str]:
+    """What cannot be true of a new deal after `state`, by field ("p<seat>" for a player)."""
+    errors: dict[str, str] = {}
+    rules = game.rules
+    suits = {s.key for s in DECKS[rules.deck]}
+    if deal.trump not in suits:
+        errors["trump"] = "Welche Farbe ist Trumpf?"
+    in_game = state.in_game
+    seats = [e.seat for e in deal.entries]
+    for seat in seats:
+        if seat in state.retired:
+            errors[f"p{seat}"] = f"{game.players[seat]} ist schon ausgestiegen: kein Spiel mehr."
+        elif not 0 <= seat < len(game.players):
+            errors["players"] = "Unbekannter Spieler."
+    if sorted(s for s in seats if s in in_game) != in_game or len(seats) != len(set(seats)):
+        errors["players"] = "Jeder Spieler, der noch dabei ist, genau einmal."
+    statuses = {e.seat: e.status for e in deal.entries}
+    for e in deal.entries:
+        key = f"p{e.seat}"
+        if e.status not in (PLAY, OUT, BLIND):
+            errors[key] = "Spielt, aus oder mit dem Blinden."
+        elif e.status == OUT and (e.cards or e.weis):
+            errors[key] = f"{game.players[e.seat]} ist ausgestiegen und hat keine Punkte."
+        elif e.status == OUT and rules.no_drop:
+            errors[key] = "An diesem Tisch steigt niemand aus."
+        elif e.status == BLIND and len(in_game) == 4:
+            errors[key] = "Einen Blinden gibt es nur zu dritt und zu zweit."
+        elif not 0 <= e.cards <= HAND_TOTAL:
+            errors[key] = f"Stichpunkte von 0 bis {HAND_TOTAL}."
+        elif e.cards in (1, HAND_TOTAL - 1):
+            errors[key] = f"{e.cards} Stichpunkte gibt es nicht: keine Karte zählt 1."
+        elif e.weis < 0 or e.weis % 10 or e.weis in (10, 30):
+            errors[key] = "Weis und Stöck zählen 20, 50, 100 …; zusammen ein Vielfaches von 10."
+    if list(statuses.values()).count(BLIND) > 1:
+        errors["blind"] = "Den Blinden nimmt nur einer."
+    active = [e for e in deal.entries if e.active]
+    if deal.entries and not active:
+        errors["players"] = "Einer muss spielen: wenn alle anderen aussteigen, spielt der Letzte."
+    played = sum(e.cards for e in active)
+    if played > HAND_TOTAL and not deal.agreed:
+        errors["players"] = (
+            f"Zusammen {played} Stichpunkte: mehr als die {HAND_TOTAL} eines Spiels."
+        )
+    if deal.agreed and (len(active) != 2 or len(in_game) < 3):
+        errors["agreed"] = "Einigen können sich nur die zwei, die im Spiel bleiben."
+    if len([e for e in deal.entries if e.weis]) > 1 and not _stoeck_split(deal):
+        errors["weis"] = "Weis schreibt nur, wer den besten hat (Stöck zählt immer: 20)."
+    if deal.draw is not None and deal.draw not in seats:
+        errors["draw"] = "Die Karte zieht einer der Spieler."
+    return errors
+
+
+def _stoeck_split(deal: Deal) -> bool:
+    """Several players with Weis points: allowed only if all but one have just Stöck (20)."""
+    with_weis = [e.weis for e in deal.entries if e.weis]
+    return sum(1 for w in with_weis if w != 20) <= 1
+
+
+def enter_deal(game: HandjassGame, deal: Deal) -> tuple[HandjassGame, dict[str, str]]:
+    """The game with this deal written, or the unchanged game and what is wrong with it.
+
+    A stroke tied between players needs the draw first (unless the table holds ties over).
+    """
+    state = replay(game)
+    if state.finished:
+        return game, {"game": "Der Verlierer steht fest: kein Spiel mehr."}
+    errors = deal_problems(deal, game, state)
+    if not errors:
+        result = award(deal, game.rules, len(state.in_game), game.players.__getitem__)
+        if result.tied:
+            who = " und ".join(game.players[s] for s in result.tied)
+            errors["draw"] = f"Gleichstand um einen Strich: {who} ziehen eine Karte."
+    if errors:
+        return game, errors
+    return game.with_record(game.deals + (deal,)), {}
+
+
+def record_problem(game: HandjassGame) -> str | None:
+    """Why this record of deals cannot stand, or None: each deal is checked as it was entered."""
+    built = game.with_record(())
+    for number, deal in enumerate(game.deals, start=1):
+        built, errors = enter_deal(built, deal)
+        if errors:
+            return f"Spiel {number}: " + " ".join(errors.values())
+    return None
