@@ -46,10 +46,11 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     csrf.init_app(app)
 
-    from scorer.web import db, views
+    from scorer.web import db, handjass_views, views
 
     db.init_app(app)
     app.register_blueprint(views.bp)
+    app.register_blueprint(handjass_views.bp)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.add_extension("jinja2.ext.do")

@@ -10,6 +10,7 @@ from wtforms import BooleanField, HiddenField, RadioField, SelectChoice, StringF
 from scorer.cards import DECK_NAMES, DECKS, RANKS
 from scorer.claims import HOUSE_ORDER, STEP_NAMES, Claim
 from scorer.contracts import DEFAULT_PRESET, PRESETS, Rules, contracts_for
+from scorer.handjass import PLAY, Deal, Entry, HandjassGame, HandjassRules
 from scorer.schieber import ONE_STOECK, Declared, Game, Hand, Team, merge_declared
 from scorer.weis import FOUR, Weis
 
@@ -299,3 +300,74 @@ class ClaimForm(FlaskForm):
             claim=claim,
         )
         return hand, {}
+
+
+class NewHandjassForm(FlaskForm):
+    """Two to four players in seat order, deck faces, the Handjass settings."""
+
+    seat1 = StringField()
+    seat2 = StringField()
+    seat3 = StringField()
+    seat4 = StringField()
+    deck = RadioField("Karten", choices=_choices(DECK_NAMES.items()), default="swiss")
+    target = StringField("Striche zum Aussteigen")  # empty: 7, or 27 in Berner Handjass
+    threshold = StringField("Härdöpfel unter")  # empty: 26
+    berner = BooleanField("Berner Handjass: Striche und Härdöpfel mal Trumpf (4/3/2/1), Ziel 27")
+    extra_per_potato = BooleanField("Für jeden Härdöpfel ein Strich mehr")
+    players_minus_one = BooleanField("Striche = Spieler − 1 (zu viert drei)")
+    hold_ties = BooleanField("Gleichstand: der Strich wartet auf das nächste gemeinsame Spiel")
+    no_drop = BooleanField("Niemand steigt aus")
+
+    def game(self) -> tuple[HandjassGame, dict[str, str]]:
+        """The game this form sets up, and what is wrong with it by field."""
+        errors: dict[str, str] = {}
+        names = [(getattr(self, f"seat{i}").data or "").strip() for i in range(1, 5)]
+        players = tuple(n for n in names if n)
+        numbers = {}
+        for name in ("target", "threshold"):
+            try:
+                numbers[name] = parse_int(getattr(self, name).data, empty=None)
+            except ValueError:
+                errors[name] = NOT_A_NUMBER
+        target = numbers.get("target") or (27 if self.berner.data else 7)
+        rules = HandjassRules(
+            deck=self.deck.data if self.deck.data in DECKS else "swiss",
+            target=target,
+            threshold=numbers.get("threshold") or 26,
+            berner=self.berner.data,
+            extra_per_potato=self.extra_per_potato.data,
+            players_minus_one=self.players_minus_one.data,
+            hold_ties=self.hold_ties.data,
+            no_drop=self.no_drop.data,
+        )
+        game = HandjassGame(players, rules)
+        return game, {**game.problems(), **errors}
+
+
+class DealForm(FlaskForm):
+    """One deal: the trump suit and, for each player still in, how they played and their points.
+
+    Per-player fields are named by seat (status0, cards0, weis0, ...) and read from the request.
+    """
+
+    trump = StringField()
+    agreed = BooleanField("Die zwei im Spiel einigen sich: je ein Strich")
+    draw = StringField()
+
+    def deal(self, seats: list[int], form) -> tuple[Deal | None, dict[str, str]]:
+        """The deal for these seats, read from the posted form, or what could not be read."""
+        errors: dict[str, str] = {}
+        entries = []
+        for seat in seats:
+            status = form.get(f"status{seat}", PLAY)
+            try:
+                cards = parse_int(form.get(f"cards{seat}"), empty=0)
+                weis = parse_int(form.get(f"weis{seat}"), empty=0)
+            except ValueError:
+                errors[f"p{seat}"] = NOT_A_NUMBER
+                continue
+            entries.append(Entry(seat, status, cards, weis))
+        if errors:
+            return None, errors
+        draw = int(self.draw.data) if (self.draw.data or "").isdigit() else None
+        return Deal(self.trump.data or "", tuple(entries), self.agreed.data, draw), {}

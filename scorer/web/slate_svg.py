@@ -99,3 +99,50 @@ def slate_svg(game: Game, state: State, team: int) -> Markup:
         parts.append(_text(RIGHT + 10, BOTTOM_Y + 6, str(slate.rest), "rest"))
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+CORNER = 180  # a Handjass corner is square, so it can turn to face its player
+
+
+def corner_svg(game, state, seat: int) -> Markup:
+    """One player's corner of a Handjass slate: strokes (+1) in fives, circles (-1) in fives,
+    the net count in figures, and whether they retired, lost, deal or are Vorhand."""
+    strokes, potatoes = state.strokes[seat], state.potatoes[seat]
+    net = strokes - potatoes
+    marks = []
+    if state.loser == seat:
+        marks.append("Verlierer")
+    elif seat in state.retired:
+        marks.append(f"draussen (Spiel {state.retired[seat]})")
+    elif not state.finished:
+        if state.vorhand == seat:
+            marks.append("Vorhand")
+        if state.dealer == seat:
+            marks.append("gibt")
+    parts = [
+        f'<svg class="corner-svg" viewBox="0 0 {CORNER} {CORNER}" role="img" '
+        f'aria-label="{escape(game.players[seat])}: {net} Striche netto" data-seat="{seat}" '
+        f'data-strokes="{strokes}" data-potatoes="{potatoes}" data-net="{net}">',
+        _text(10, 24, game.players[seat], "team-name"),
+        _text(CORNER - 10, 26, str(net), "team-total", "end"),
+        _text(10, 44, " · ".join(marks), "marks") if marks else "",
+    ]
+    x, y = 14.0, 70.0
+    for size in tally(strokes):
+        xs = [x + i * 8 for i in range(min(size, 4))]
+        parts += [_line(sx, y - 12, sx, y + 12, "stroke") for sx in xs]
+        if size == 5:
+            parts.append(_line(xs[0] - 4, y + 9, xs[-1] + 4, y - 9, "stroke"))
+        x = xs[-1] + 16
+        if x > CORNER - 40:
+            x, y = 14.0, y + 32
+    cx, cy = 20.0, max(y + 40, 120.0)
+    for group in tally(potatoes):
+        for _ in range(group):
+            parts.append(f'<circle class="potato" cx="{cx:.1f}" cy="{cy:.1f}" r="7"/>')
+            cx += 18
+        cx += 8
+        if cx > CORNER - 20:
+            cx, cy = 20.0, cy + 20
+    parts.append("</svg>")
+    return Markup("".join(parts))

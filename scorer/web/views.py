@@ -20,6 +20,7 @@ from scorer import exchange
 from scorer.cards import DECK_NAMES, DECKS, FACES, HAND_TOTAL, MATCH_TOTAL, RANKS, suit
 from scorer.claims import STEP_NAMES
 from scorer.contracts import contracts_for
+from scorer.handjass import replay as hj_replay
 from scorer.schieber import (
     Declared,
     Game,
@@ -100,7 +101,10 @@ def deck_suit(key: str):
 def index():
     """Every game kept on this device's server, running ones first."""
     db = get_db()
-    listed = [(stored, replay(stored.game)) for stored in games.all_games(db)]
+    listed = [
+        (stored, replay(stored.game) if stored.game.KIND == "schieber" else hj_replay(stored.game))
+        for stored in games.all_games(db)
+    ]
     running = [(s, st) for s, st in listed if not st.finished]
     finished = [(s, st) for s, st in listed if st.finished]
     return render_template("index.html", running=running, finished=finished)
@@ -144,9 +148,10 @@ def _render_new(form: NewGameForm, errors: dict[str, str], status: int):
     return render_template("new_game.html", **_new_context(form, errors)), status
 
 
-def _load(game_id: int):
+def _load(game_id: int, kind: str | None = "schieber"):
+    """The stored game with this id, of this kind (None: any kind), or 404."""
     stored = games.load(get_db(), game_id)
-    if stored is None:
+    if stored is None or (kind is not None and stored.game.KIND != kind):
         abort(404)
     return stored
 
@@ -205,7 +210,9 @@ def _written(game_id: int, game: Game):
 @bp.get("/games/<int:game_id>")
 def show_game(game_id: int):
     """A game: the slate, the entry panel and the hand history."""
-    stored = _load(game_id)
+    stored = _load(game_id, kind=None)
+    if stored.game.KIND != "schieber":
+        return redirect(url_for(f"{stored.game.KIND}.show", game_id=game_id), 303)
     return _show(game_id, stored.game)
 
 
@@ -451,7 +458,7 @@ def delete_hand(game_id: int, number: int):
 @bp.get("/games/<int:game_id>/export.json")
 def export_game(game_id: int):
     """The game's record as a versioned JSON file (docs/export-format.md)."""
-    stored = _load(game_id)
+    stored = _load(game_id, kind=None)
     body = json.dumps(exchange.export(stored.game), ensure_ascii=False, indent=2)
     return Response(
         body,

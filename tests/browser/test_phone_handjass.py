@@ -1,0 +1,59 @@
+"""Handjass on a phone: three deals for four players, read back from the corners of the slate."""
+
+from playwright.sync_api import Page, expect
+
+
+def _deal(phone: Page, trump: str, points: dict[int, int], out=(), draw: str | None = None):
+    phone.locator(f".trump-pick label:has(input[value={trump}])").tap()
+    for seat in out:
+        phone.locator(f"#player-{seat} label:has(input[value=out])").tap()
+    for seat, value in points.items():
+        phone.fill(f"input[name=cards{seat}]", str(value))
+    with phone.expect_response(lambda r: r.url.endswith("/deals")) as answer:
+        phone.locator("#save-deal").tap()
+    if draw is not None:
+        assert answer.value.status == 422
+        expect(phone.locator("#error-draw")).to_be_visible()
+        with phone.expect_response(lambda r: r.url.endswith("/deals")):
+            phone.locator(f"#draw button:text-is('{draw}')").tap()
+    expect(phone.locator("#live")).to_be_visible()
+
+
+def _corner(phone: Page, seat: int) -> dict[str, int]:
+    svg = phone.locator(f"svg.corner-svg[data-seat='{seat}']")
+    return {
+        "strokes": int(svg.get_attribute("data-strokes")),
+        "potatoes": int(svg.get_attribute("data-potatoes")),
+        "lines": svg.locator("line").count(),
+        "circles": svg.locator("circle.potato").count(),
+    }
+
+
+def test_three_deals_for_four_players(phone: Page, live_server: str):
+    phone.goto(f"{live_server}/handjass/new")
+    for seat, name in enumerate(("Anna", "Ben", "Clara", "Dani"), 1):
+        phone.fill(f"input[name=seat{seat}]", name)
+    phone.get_by_role("button", name="Spiel starten").tap()
+    phone.wait_for_url("**/handjass/*")
+    expect(phone.locator("#deal .who")).to_contain_text("Spiel 1: Dani gibt, Vorhand Anna")
+
+    # 1: 60, 50, 25, 22: strokes to Anna and Ben, potatoes to Clara and Dani.
+    _deal(phone, "rosen", {0: 60, 1: 50, 2: 25, 3: 22})
+    expect(phone.locator("#deal .who")).to_contain_text("Spiel 2: Anna gibt, Vorhand Ben")
+    # 2: Dani drops out; Ben 80 and Anna 40 take the strokes, Clara's 37 is safe.
+    _deal(phone, "schellen", {0: 40, 1: 80, 2: 37}, out=(3,))
+    # 3: Ben and Clara tie with 40 for the second stroke; Ben draws the higher card.
+    _deal(phone, "eicheln", {0: 60, 1: 40, 2: 40, 3: 17}, draw="Ben")
+
+    expect(phone.locator(".figures .net b")).to_have_text(["3", "3", "-1", "-2"])
+    assert _corner(phone, 0) == {"strokes": 3, "potatoes": 0, "lines": 3, "circles": 0}
+    assert _corner(phone, 1) == {"strokes": 3, "potatoes": 0, "lines": 3, "circles": 0}
+    assert _corner(phone, 2) == {"strokes": 0, "potatoes": 1, "lines": 0, "circles": 1}
+    assert _corner(phone, 3) == {"strokes": 0, "potatoes": 2, "lines": 0, "circles": 2}
+    expect(phone.locator("li.row[data-number='3'] .ruling-lines")).to_contain_text(
+        "Gleichstand mit 40: Ben zieht die höhere Karte."
+    )
+    expect(phone.locator("#deal .who")).to_contain_text("Spiel 4: Clara gibt, Vorhand Dani")
+    # The panel is fresh for the next deal.
+    expect(phone.locator("input[name=cards0]")).to_have_value("")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390

@@ -1,0 +1,158 @@
+"""Handjass on the web: set-up, deals with strokes and potatoes, draws, undo, edit, export."""
+
+import io
+import json
+import re
+
+import pytest
+
+from tests.conftest import errors_in
+
+PLAYERS = {"seat1": "Anna", "seat2": "Ben", "seat3": "Clara", "seat4": "Dani"}
+
+
+@pytest.fixture
+def game(client):
+    """A four-player Handjass game with the default rules (7 strokes, potato under 26)."""
+    response = client.post("/handjass/new", data={**PLAYERS, "deck": "swiss"})
+    assert response.status_code == 303 and response.headers["Location"] == "/handjass/1"
+    return client
+
+
+def deal(client, trump="rosen", game_id=1, **fields):
+    """Post a deal; fields like cards0=60, status3="out", draw="2"."""
+    return client.post(f"/handjass/{game_id}/deals", data={"trump": trump, **fields})
+
+
+def nets(html: str) -> list[int]:
+    return [int(n) for n in re.findall(r'id="net-\d">[^<]*<b>(-?\d+)</b>', html)]
+
+
+def test_new_game_lists_who_deals_and_who_is_vorhand(game):
+    html = game.get("/handjass/1").get_data(as_text=True)
+    assert "Spiel 1: <b>Dani</b> gibt, Vorhand <b>Anna</b>" in html
+    assert re.findall(r'id="player-(\d)"', html) == ["0", "1", "2", "3"]
+    assert 'value="blind"' not in html  # no blind with four players
+
+
+def test_two_strokes_and_two_potatoes(game):
+    response = deal(game, cards0="60", cards1="50", cards2="25", cards3="22")
+    assert response.status_code == 303
+    html = game.get("/handjass/1").get_data(as_text=True)
+    assert nets(html) == [1, 1, -1, -1]
+    assert "Härdöpfel (unter 26): Clara, Dani." in html
+    assert "Spiel 2: <b>Anna</b> gibt, Vorhand <b>Ben</b>" in html
+
+
+def test_a_tie_for_the_second_stroke_asks_for_the_draw(game):
+    response = deal(game, cards0="60", cards1="40", cards2="40", cards3="17")
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert (
+        errors_in(html)["draw"] == "Gleichstand um einen Strich: Ben und Clara ziehen eine Karte."
+    )
+    assert 'value="60"' in html  # what was typed stays
+    deal(game, cards0="60", cards1="40", cards2="40", cards3="17", draw="2")
+    assert nets(game.get("/handjass/1").get_data(as_text=True)) == [1, 0, 1, -1]
+
+
+def test_the_phone_can_draw(game):
+    deal(game, cards0="60", cards1="40", cards2="40", cards3="17", draw="random")
+    net = nets(game.get("/handjass/1").get_data(as_text=True))
+    assert net[0] == 1 and net[3] == -1 and sorted(net[1:3]) == [0, 1]
+
+
+REFUSED = [
+    ({"cards0": "158"}, "p0", "von 0 bis 157"),
+    ({"cards0": "100", "cards1": "60"}, "players", "mehr als die 157"),
+    ({"status1": "out", "cards1": "20"}, "p1", "ausgestiegen und hat keine Punkte"),
+    ({"status1": "blind", "cards1": "20"}, "p1", "nur zu dritt und zu zweit"),
+    ({"cards2": "x"}, "p2", "ganze Zahl"),
+    ({"trump": ""}, "trump", "Trumpf"),
+]
+
+
+@pytest.mark.parametrize(("fields", "field", "message"), REFUSED)
+def test_refused_deals_change_nothing(game, fields, field, message):
+    response = deal(game, **{"trump": "rosen", **fields})
+    assert response.status_code == 422
+    assert message in errors_in(response.get_data(as_text=True))[field]
+    assert nets(game.get("/handjass/1").get_data(as_text=True)) == [0, 0, 0, 0]
+
+
+def test_the_blind_is_taken_only_once_with_three_players(client):
+    client.post("/handjass/new", data={"seat1": "A", "seat2": "B", "seat3": "C"})
+    html = client.get("/handjass/1").get_data(as_text=True)
+    assert 'name="status0" value="blind"' in html
+    response = deal(client, status0="blind", status1="blind", cards0="60", cards1="50")
+    assert errors_in(response.get_data(as_text=True))["blind"] == "Den Blinden nimmt nur einer."
+
+
+def test_retiring_and_the_loser_with_two_players(client):
+    client.post("/handjass/new", data={"seat1": "A", "seat2": "B", "target": "2"})
+    deal(client, cards0="100", cards1="57")
+    html = client.get("/handjass/1").get_data(as_text=True)
+    assert nets(html) == [1, 0]
+    deal(client, cards0="90", cards1="67")
+    html = client.get("/handjass/1").get_data(as_text=True)
+    assert "B verliert" in html
+    assert "A hat 2 Striche und steigt aus." in html
+    assert 'id="deal"' not in html
+    response = deal(client, cards0="90", cards1="67")
+    assert errors_in(response.get_data(as_text=True))["game"].startswith("Der Verlierer steht fest")
+
+
+def test_undo_and_edit_recompute_everything(game):
+    deal(game, cards0="60", cards1="50", cards2="25", cards3="22")
+    deal(game, "schellen", cards0="40", cards1="80", cards2="37", cards3="0")
+    assert nets(game.get("/handjass/1").get_data(as_text=True)) == [2, 2, -1, -2]
+    game.post("/handjass/1/undo")
+    assert nets(game.get("/handjass/1").get_data(as_text=True)) == [1, 1, -1, -1]
+    page = game.get("/handjass/1/deals/1").get_data(as_text=True)
+    assert 'name="cards0" value="60"' in page
+    response = game.post(
+        "/handjass/1/deals/1",
+        data={"trump": "rosen", "cards0": "22", "cards1": "50", "cards2": "25", "cards3": "60"},
+    )
+    assert response.status_code == 303
+    assert nets(game.get("/handjass/1").get_data(as_text=True)) == [-1, 1, -1, 1]
+    game.post("/handjass/1/deals/1/delete")
+    assert nets(game.get("/handjass/1").get_data(as_text=True)) == [0, 0, 0, 0]
+
+
+def test_berner_handjass_multiplies_by_trump(client):
+    client.post("/handjass/new", data={"seat1": "A", "seat2": "B", "seat3": "C", "berner": "y"})
+    html = client.get("/handjass/1").get_data(as_text=True)
+    assert "Aussteigen bei 27 Strichen (Berner)" in html
+    deal(client, "schilten", cards0="100", cards1="40", cards2="17")
+    assert nets(client.get("/handjass/1").get_data(as_text=True)) == [3, 3, -3]
+
+
+def test_export_and_import_give_the_same_state(game):
+    deal(game, cards0="60", cards1="50", cards2="25", cards3="22")
+    data = json.loads(game.get("/games/1/export.json").get_data(as_text=True))
+    assert data["format"] == "jass-scorer/handjass" and len(data["deals"]) == 1
+    response = game.post(
+        "/games/import",
+        data={"file": (io.BytesIO(json.dumps(data).encode()), "h.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.headers["Location"] == "/games/2"
+    assert game.get("/games/2").headers["Location"] == "/handjass/2"
+    assert nets(game.get("/handjass/2").get_data(as_text=True)) == [1, 1, -1, -1]
+    listing = game.get("/").get_data(as_text=True)
+    assert "Handjass: Anna, Ben, Clara, Dani" in listing
+
+
+def test_setup_errors(client):
+    response = client.post("/handjass/new", data={"seat1": "A"})
+    assert errors_in(response.get_data(as_text=True))["players"].startswith("Handjass spielen 2")
+    response = client.post("/handjass/new", data={"seat1": "A", "seat2": "a"})
+    assert "gleichem Namen" in errors_in(response.get_data(as_text=True))["players"]
+
+
+def test_schieber_routes_do_not_take_a_handjass_game(game):
+    assert (
+        game.post("/games/1/hands", data={"contract": "rosen", "points": "90"}).status_code == 404
+    )
+    assert game.get("/handjass/2").status_code == 404
