@@ -96,7 +96,7 @@ class Deal:
     trump: str
     entries: tuple[Entry, ...]
     agreed: bool = False  # the two left in play agreed a stroke each without playing
-    draw: int | None = None  # who drew the higher card when a stroke was tied
+    draw: tuple[int, ...] = ()  # who drew the higher cards when strokes were tied
 
     def to_dict(self) -> dict:
         """Plain data for storage and export."""
@@ -107,7 +107,7 @@ class Deal:
                 for e in self.entries
             ],
             "agreed": self.agreed,
-            "draw": self.draw,
+            "draw": list(self.draw),
         }
 
     @classmethod
@@ -119,10 +119,14 @@ class Deal:
             if any(isinstance(v, bool) or not isinstance(v, int) for v in values):
                 raise ValueError(f"entry: {e!r}")
             entries.append(Entry(e["seat"], str(e.get("status", PLAY)), e["cards"], e["weis"]))
-        draw = data.get("draw")
-        if draw is not None and (isinstance(draw, bool) or not isinstance(draw, int)):
+        draw = data.get("draw") or []
+        draw = [draw] if isinstance(draw, int) and not isinstance(draw, bool) else draw
+        if not isinstance(draw, list) or any(
+            isinstance(d, bool) or not isinstance(d, int) for d in draw
+        ):
             raise ValueError(f"draw: {draw!r}")
-        return cls(str(data["trump"]), tuple(entries), bool(data.get("agreed", False)), draw)
+        agreed = bool(data.get("agreed", False))
+        return cls(str(data["trump"]), tuple(entries), agreed, tuple(draw))
 
 
 @dataclass(frozen=True)
@@ -131,8 +135,10 @@ class Award:
 
     strokes: dict[int, int]
     potatoes: dict[int, int]
-    tied: tuple[int, ...] = ()  # players tied for a stroke with no draw yet
-    held: tuple[int, ...] = ()  # a tied stroke waiting for the next deal these two both play
+    tied: tuple[int, ...] = ()  # players tied for strokes with no draw yet
+    needed: int = 0  # how many of the tied get a stroke
+    held: tuple[int, ...] = ()  # a tied stroke waiting: (seat, seat, strokes) for the next
+    # deal both of them play
     lines: tuple[str, ...] = ()
 
 
@@ -171,26 +177,31 @@ def award(deal: Deal, rules: HandjassRules, in_game: int, names) -> Award:
     else:
         count = in_game - 1 if rules.players_minus_one else 2
     tied: tuple[int, ...] = ()
+    needed = 0
     held: tuple[int, ...] = ()
     if len(good) > count and good[count - 1].points == good[count].points:
         level = good[count - 1].points
         tied = tuple(e.seat for e in good if e.points == level)
-        above = [e for e in good if e.points > level]
-        winners = [e.seat for e in above]
-        if deal.draw in tied:
-            winners.append(deal.draw)
-            lines.append(f"Gleichstand mit {level}: {names(deal.draw)} zieht die höhere Karte.")
+        above = [e.seat for e in good if e.points > level]
+        needed = count - len(above)
+        good_seats = above
+        if len(deal.draw) == needed and set(deal.draw) <= set(tied):
+            good_seats = above + list(deal.draw)
+            who = " und ".join(names(s) for s in deal.draw)
+            card = "die höhere Karte" if needed == 1 else "die höheren Karten"
+            lines.append(
+                f"Gleichstand mit {level}: {who} {'zieht' if needed == 1 else 'ziehen'} {card}."
+            )
             tied = ()
-        elif rules.hold_ties and len(tied) == 2 and len(above) == count - 1:
-            held, tied = tied, ()
+        elif rules.hold_ties and len(tied) == 2 and needed == 1:
+            held, tied = (*tied, times), ()
             lines.append(f"Gleichstand mit {level}: der Strich wartet auf das nächste Spiel.")
-        good_seats = winners
     else:
         good_seats = [e.seat for e in good[:count]]
     for seat in good_seats:
         strokes[seat] = strokes.get(seat, 0) + 1
     left = count - len(good_seats) - (1 if held else 0)
-    if left > 0 and not tied and good_seats:
+    if left > 0 and not tied and not needed and good_seats:
         # Fewer good players than strokes: the best takes the rest (all others potato: 2).
         strokes[good_seats[0]] += left
     if rules.extra_per_potato and potatoes and good_seats:
@@ -205,7 +216,7 @@ def award(deal: Deal, rules: HandjassRules, in_game: int, names) -> Award:
         lines.append(
             "Striche: " + ", ".join(f"{names(s)} {_n(n)}" for s, n in strokes.items()) + "."
         )
-    return Award(strokes, potatoes, tied, held, tuple(lines))
+    return Award(strokes, potatoes, tied, needed, held, tuple(lines))
 
 
 def _n(count: int) -> str:
@@ -284,7 +295,7 @@ class HandjassState:
     vorhand: int  # who is Vorhand in the next deal
     dealer: int
     loser: int | None
-    held: tuple[int, ...] = ()  # a tied stroke waiting for a deal both of these play
+    held: tuple[tuple[int, int, int], ...] = ()  # tied strokes waiting: (seat, seat, strokes)
     pending: Award | None = None  # the last deal's tie still needs the draw
 
     @property
@@ -334,7 +345,7 @@ def replay(game: HandjassGame) -> HandjassState:
     retired: dict[int, int] = {}
     rows: list[Row] = []
     vorhand = 0
-    held: tuple[int, ...] = ()
+    held: list[tuple[int, int, int]] = []
     pending = None
     loser = None
     names = game.players.__getitem__
@@ -342,18 +353,9 @@ def replay(game: HandjassGame) -> HandjassState:
         in_game = [s for s in range(count) if s not in retired]
         dealer = _before(vorhand, in_game, count)
         result = award(deal, game.rules, len(in_game), names)
-        if held and all(any(e.seat == s and e.active for e in deal.entries) for s in held):
-            points = {e.seat: e.points for e in deal.entries}
-            a, b = held
-            if points[a] != points[b]:
-                winner = a if points[a] > points[b] else b
-                extra = dict(result.strokes)
-                extra[winner] = extra.get(winner, 0) + 1
-                line = f"Der wartende Strich geht an {names(winner)}."
-                result = replace(result, strokes=extra, lines=result.lines + (line,))
-                held = ()
+        result, held = _settle_held(result, held, deal, retired, names)
         if result.held:
-            held = result.held
+            held.append(result.held)
         if result.tied:
             pending = result
         for seat, n in result.strokes.items():
@@ -392,9 +394,29 @@ def replay(game: HandjassGame) -> HandjassState:
         vorhand=vorhand,
         dealer=_before(vorhand, in_game, count),
         loser=loser,
-        held=held,
+        held=tuple(held),
         pending=pending,
     )
+
+
+def _settle_held(result: Award, held, deal: Deal, retired, names):
+    """Give each waiting stroke to the one of its pair with more points in this deal, when both
+    play it; a stroke whose other player has retired goes to the one still in."""
+    points = {e.seat: e.points for e in deal.entries if e.active}
+    strokes = dict(result.strokes)
+    lines = list(result.lines)
+    waiting = []
+    for a, b, times in held:
+        if a in retired or b in retired:
+            winner = b if a in retired else a
+        elif a in points and b in points and points[a] != points[b]:
+            winner = a if points[a] > points[b] else b
+        else:
+            waiting.append((a, b, times))
+            continue
+        strokes[winner] = strokes.get(winner, 0) + times
+        lines.append(f"Der wartende Strich geht an {names(winner)}.")
+    return replace(result, strokes=strokes, lines=tuple(lines)), waiting
 
 
 def deal_problems(deal: Deal, game: HandjassGame, state: HandjassState) -> dict[str, str]:
@@ -424,6 +446,8 @@ def deal_problems(deal: Deal, game: HandjassGame, state: HandjassState) -> dict[
             errors[key] = "An diesem Tisch steigt niemand aus."
         elif e.status == BLIND and len(in_game) == 4:
             errors[key] = "Einen Blinden gibt es nur zu dritt und zu zweit."
+        elif e.status == BLIND and rules.no_drop:
+            errors[key] = "Wo niemand aussteigt, gibt es keinen Blinden (12 Karten für jeden)."
         elif not 0 <= e.cards <= HAND_TOTAL:
             errors[key] = f"Stichpunkte von 0 bis {HAND_TOTAL}."
         elif e.cards in (1, HAND_TOTAL - 1):
@@ -444,7 +468,7 @@ def deal_problems(deal: Deal, game: HandjassGame, state: HandjassState) -> dict[
         errors["agreed"] = "Einigen können sich nur die zwei, die im Spiel bleiben."
     if len([e for e in deal.entries if e.weis]) > 1 and not _stoeck_split(deal):
         errors["weis"] = "Weis schreibt nur, wer den besten hat (Stöck zählt immer: 20)."
-    if deal.draw is not None and deal.draw not in seats:
+    if any(d not in seats for d in deal.draw):
         errors["draw"] = "Die Karte zieht einer der Spieler."
     return errors
 
@@ -468,7 +492,8 @@ def enter_deal(game: HandjassGame, deal: Deal) -> tuple[HandjassGame, dict[str, 
         result = award(deal, game.rules, len(state.in_game), game.players.__getitem__)
         if result.tied:
             who = " und ".join(game.players[s] for s in result.tied)
-            errors["draw"] = f"Gleichstand um einen Strich: {who} ziehen eine Karte."
+            what = "einen Strich" if result.needed == 1 else f"{result.needed} Striche"
+            errors["draw"] = f"Gleichstand um {what}: {who} ziehen eine Karte."
     if errors:
         return game, errors
     return game.with_record(game.deals + (deal,)), {}

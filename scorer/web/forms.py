@@ -369,5 +369,5 @@ class DealForm(FlaskForm):
             entries.append(Entry(seat, status, cards, weis))
         if errors:
             return None, errors
-        draw = int(self.draw.data) if (self.draw.data or "").isdigit() else None
+        draw = tuple(int(v) for v in form.getlist("draw") if v.isdigit())
         return Deal(self.trump.data or "", tuple(entries), self.agreed.data, draw), {}

@@ -76,6 +76,7 @@ def _context(game_id: int, game: HandjassGame, form: DealForm | None = None, err
             for seat in range(len(game.players))
         ],
         "deck_names": DECK_NAMES,
+        "tie": None,
         **extra,
     }
 
@@ -116,14 +117,14 @@ def add_deal(game_id: int):
     state = replay(game)
     form = DealForm()
     deal, errors = form.deal(state.in_game, request.form)
-    if deal is not None and form.draw.data == "random":
-        result = award(deal, game.rules, len(state.in_game), game.players.__getitem__)
-        if result.tied:
-            deal = replace(deal, draw=secrets.choice(result.tied))
+    tie = None
     if deal is not None:
+        tie = award(deal, game.rules, len(state.in_game), game.players.__getitem__)
+        if tie.tied and "random" in request.form.getlist("draw"):
+            deal = replace(deal, draw=tuple(secrets.SystemRandom().sample(tie.tied, tie.needed)))
         game, errors = enter_deal(game, deal)
     if errors:
-        return _show(game_id, _load(game_id), 422, form=form, errors=errors)
+        return _show(game_id, _load(game_id), 422, form=form, errors=errors, tie=tie)
     return _written(game_id, game)
 
 

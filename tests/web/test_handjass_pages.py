@@ -156,3 +156,24 @@ def test_schieber_routes_do_not_take_a_handjass_game(game):
         game.post("/games/1/hands", data={"contract": "rosen", "points": "90"}).status_code == 404
     )
     assert game.get("/handjass/2").status_code == 404
+
+
+def test_three_tied_for_two_strokes_draw_two_cards(game):
+    response = deal(game, cards0="45", cards1="45", cards2="45", cards3="22")
+    html = response.get_data(as_text=True)
+    assert errors_in(html)["draw"] == (
+        "Gleichstand um 2 Striche: Anna und Ben und Clara ziehen eine Karte."
+    )
+    assert "Wer hat die 2 höheren Karten gezogen?" in html
+    game.post(
+        "/handjass/1/deals",
+        data={
+            "trump": "rosen",
+            "cards0": "45",
+            "cards1": "45",
+            "cards2": "45",
+            "cards3": "22",
+            "draw": ["0", "2"],
+        },
+    )
+    assert nets(game.get("/handjass/1").get_data(as_text=True)) == [1, 0, 1, -1]
