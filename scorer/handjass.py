@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from scorer.cards import DECKS, HAND_TOTAL
+from scorer.cards import DECKS, FACES, HAND_TOTAL
+from scorer.weis import Declaration, Play, Ruling, Weis, WeisTable, declaration_problems, rule
 
 PLAY, OUT, BLIND = "play", "out", "blind"
 # Berner Handjass: strokes and potatoes count times the trump suit (001).
@@ -38,6 +39,13 @@ class HandjassRules:
     players_minus_one: bool = False  # strokes per deal: players - 1 (three with four players)
     hold_ties: bool = False  # a tied stroke waits for the next deal both play
     no_drop: bool = False  # nobody may drop out
+    weis_large: bool = False  # Handjass counts the small Weis (001)
+    four_nines: bool = False  # 001 does not list four 9s
+
+    @property
+    def weis_table(self) -> WeisTable:
+        """What Weis count at this table."""
+        return WeisTable(large=self.weis_large, four_nines=self.four_nines)
 
     def problems(self) -> dict[str, str]:
         """What is wrong with these settings, by field."""
@@ -61,6 +69,8 @@ class HandjassRules:
             "players_minus_one": self.players_minus_one,
             "hold_ties": self.hold_ties,
             "no_drop": self.no_drop,
+            "weis_large": self.weis_large,
+            "four_nines": self.four_nines,
         }
 
     @classmethod
@@ -76,7 +86,9 @@ class Entry:
     seat: int
     status: str = PLAY
     cards: int = 0  # card points in their tricks, with the last trick
-    weis: int = 0  # their scored Weis and Stöck
+    weis: int = 0  # their scored Weis and Stöck, written as points
+    declared: tuple[Weis, ...] = ()  # or their Weis as declared, for the ruling
+    stoeck: bool = False  # King and Ober of trumps (with declared Weis)
 
     @property
     def active(self) -> bool:
@@ -85,7 +97,7 @@ class Entry:
 
     @property
     def points(self) -> int:
-        """What counts for strokes and potatoes."""
+        """What counts for strokes and potatoes, with Weis written as points."""
         return self.cards + self.weis
 
 
@@ -103,7 +115,14 @@ class Deal:
         return {
             "trump": self.trump,
             "entries": [
-                {"seat": e.seat, "status": e.status, "cards": e.cards, "weis": e.weis}
+                {
+                    "seat": e.seat,
+                    "status": e.status,
+                    "cards": e.cards,
+                    "weis": e.weis,
+                    "declared": [w.to_dict() for w in e.declared],
+                    "stoeck": e.stoeck,
+                }
                 for e in self.entries
             ],
             "agreed": self.agreed,
@@ -118,7 +137,19 @@ class Deal:
             values = [e.get("seat"), e.get("cards", 0), e.get("weis", 0)]
             if any(isinstance(v, bool) or not isinstance(v, int) for v in values):
                 raise ValueError(f"entry: {e!r}")
-            entries.append(Entry(e["seat"], str(e.get("status", PLAY)), e["cards"], e["weis"]))
+            declared = e.get("declared", [])
+            if not isinstance(declared, list) or not isinstance(e.get("stoeck", False), bool):
+                raise ValueError(f"entry: {e!r}")
+            entries.append(
+                Entry(
+                    e["seat"],
+                    str(e.get("status", PLAY)),
+                    e["cards"],
+                    e["weis"],
+                    tuple(Weis.from_dict(w) for w in declared),
+                    e.get("stoeck", False),
+                )
+            )
         draw = data.get("draw") or []
         draw = [draw] if isinstance(draw, int) and not isinstance(draw, bool) else draw
         if not isinstance(draw, list) or any(
@@ -135,6 +166,7 @@ class Award:
 
     strokes: dict[int, int]
     potatoes: dict[int, int]
+    points: dict[int, int] = field(default_factory=dict)  # what counted, Weis and Stöck in
     tied: tuple[int, ...] = ()  # players tied for strokes with no draw yet
     needed: int = 0  # how many of the tied get a stroke
     held: tuple[int, ...] = ()  # a tied stroke waiting: (seat, seat, strokes) for the next
@@ -142,26 +174,56 @@ class Award:
     lines: tuple[str, ...] = ()
 
 
-def award(deal: Deal, rules: HandjassRules, in_game: int, names) -> Award:
+def weis_ruling(deal: Deal, rules: HandjassRules, vorhand: int, names) -> tuple[Ruling, dict]:
+    """Whose declared Weis count in this deal, and every player's Weis and Stöck points.
+
+    Only the player with the best single Weis scores their Weis (the same ruling as Schieber,
+    each player a side of their own); Stöck always counts 20. Players who wrote Weis as points
+    keep them.
+    """
+    play = Play(trump=deal.trump, suits=tuple(s.key for s in DECKS[rules.deck]))
+    declarations = [
+        Declaration(e.seat, (e.seat - vorhand) % 8, e.declared)
+        for e in deal.entries
+        if e.active and e.declared
+    ]
+    ruling = rule(declarations, rules.weis_table, play, names=names, faces=FACES[rules.deck])
+    points = {}
+    for e in deal.entries:
+        won = e.declared if e.seat == ruling.winner else ()
+        points[e.seat] = e.weis + sum(rules.weis_table.points(w, play) for w in won)
+        points[e.seat] += 20 if e.stoeck else 0
+    return ruling, points
+
+
+def award(deal: Deal, rules: HandjassRules, in_game: int, names, vorhand: int = 0) -> Award:
     """Strokes and potatoes of one deal by the rules of 001 for `in_game` players still playing.
 
     A tie for a stroke needs the draw (deal.draw), unless the table holds tied strokes over.
+    `vorhand` orders the players to the first trick, for a tie between declared Weis.
     """
     times = BERNER.get(deal.trump, 1) if rules.berner else 1
+    ruling, weis = weis_ruling(deal, rules, vorhand, names)
+    deal = replace(
+        deal,
+        entries=tuple(
+            replace(e, weis=weis[e.seat], declared=(), stoeck=False) for e in deal.entries
+        ),
+    )
     active = [e for e in deal.entries if e.active]
     strokes: dict[int, int] = {}
     potatoes: dict[int, int] = {}
-    lines: list[str] = []
+    lines: list[str] = list(ruling.lines)
     if len(active) == 1:
         won = 1 if in_game == 2 else 2
         strokes[active[0].seat] = won * times
         lines.append(f"Alle anderen sind ausgestiegen: {names(active[0].seat)} {_n(won)}.")
-        return Award(strokes, potatoes, lines=tuple(lines))
+        return Award(strokes, potatoes, {e.seat: e.points for e in active}, lines=tuple(lines))
     if deal.agreed:
         for e in active:
             strokes[e.seat] = times
         lines.append("Die zwei im Spiel einigen sich: je ein Strich.")
-        return Award(strokes, potatoes, lines=tuple(lines))
+        return Award(strokes, potatoes, {e.seat: e.points for e in active}, lines=tuple(lines))
     for e in active:
         if e.points < rules.threshold:
             potatoes[e.seat] = times
@@ -171,7 +233,7 @@ def award(deal: Deal, rules: HandjassRules, in_game: int, names) -> Award:
         lines.append(f"Härdöpfel (unter {rules.threshold}): {who}.")
     if not good:
         lines.append(f"Niemand hat {rules.threshold}: kein Strich.")
-        return Award(strokes, potatoes, lines=tuple(lines))
+        return Award(strokes, potatoes, {e.seat: e.points for e in active}, lines=tuple(lines))
     if in_game == 2:
         count = 1
     else:
@@ -216,7 +278,8 @@ def award(deal: Deal, rules: HandjassRules, in_game: int, names) -> Award:
         lines.append(
             "Striche: " + ", ".join(f"{names(s)} {_n(n)}" for s, n in strokes.items()) + "."
         )
-    return Award(strokes, potatoes, tied, needed, held, tuple(lines))
+    points = {e.seat: e.points for e in active}
+    return Award(strokes, potatoes, points, tied, needed, held, tuple(lines))
 
 
 def _n(count: int) -> str:
@@ -352,7 +415,7 @@ def replay(game: HandjassGame) -> HandjassState:
     for number, deal in enumerate(game.deals, start=1):
         in_game = [s for s in range(count) if s not in retired]
         dealer = _before(vorhand, in_game, count)
-        result = award(deal, game.rules, len(in_game), names)
+        result = award(deal, game.rules, len(in_game), names, vorhand)
         result, held = _settle_held(result, held, deal, retired, names)
         if result.held:
             held.append(result.held)
@@ -402,7 +465,7 @@ def replay(game: HandjassGame) -> HandjassState:
 def _settle_held(result: Award, held, deal: Deal, retired, names):
     """Give each waiting stroke to the one of its pair with more points in this deal, when both
     play it; a stroke whose other player has retired goes to the one still in."""
-    points = {e.seat: e.points for e in deal.entries if e.active}
+    points = result.points
     strokes = dict(result.strokes)
     lines = list(result.lines)
     waiting = []
@@ -466,6 +529,20 @@ def deal_problems(deal: Deal, game: HandjassGame, state: HandjassState) -> dict[
         )
     if deal.agreed and (len(active) != 2 or len(in_game) < 3):
         errors["agreed"] = "Einigen können sich nur die zwei, die im Spiel bleiben."
+    table = rules.weis_table
+    play = Play(trump=deal.trump if deal.trump in suits else None)
+    declared = [Declaration(e.seat, 0, e.declared) for e in deal.entries if e.declared]
+    for seat, problem in declaration_problems(
+        declared, table, play, tuple(s.key for s in DECKS[rules.deck]), FACES[rules.deck]
+    ).items():
+        errors[f"p{seat}"] = problem
+    for e in deal.entries:
+        if (e.declared or e.stoeck) and e.weis:
+            errors[f"p{e.seat}"] = "Weis entweder als Punkte schreiben oder ansagen, nicht beides."
+        elif (e.declared or e.stoeck) and not e.active:
+            errors[f"p{e.seat}"] = f"{game.players[e.seat]} ist ausgestiegen: kein Weis."
+    if sum(1 for e in deal.entries if e.stoeck) > 1:
+        errors["weis"] = "Stöck hat nur einer: König und Ober des Trumpfs."
     if len([e for e in deal.entries if e.weis]) > 1 and not _stoeck_split(deal):
         errors["weis"] = "Weis schreibt nur, wer den besten hat (Stöck zählt immer: 20)."
     if any(d not in seats for d in deal.draw):
@@ -489,7 +566,9 @@ def enter_deal(game: HandjassGame, deal: Deal) -> tuple[HandjassGame, dict[str, 
         return game, {"game": "Der Verlierer steht fest: kein Spiel mehr."}
     errors = deal_problems(deal, game, state)
     if not errors:
-        result = award(deal, game.rules, len(state.in_game), game.players.__getitem__)
+        result = award(
+            deal, game.rules, len(state.in_game), game.players.__getitem__, state.vorhand
+        )
         if result.tied:
             who = " und ".join(game.players[s] for s in result.tied)
             what = "einen Strich" if result.needed == 1 else f"{result.needed} Striche"

@@ -354,10 +354,14 @@ class DealForm(FlaskForm):
     agreed = BooleanField("Die zwei im Spiel einigen sich: je ein Strich")
     draw = StringField()
 
-    def deal(self, seats: list[int], form) -> tuple[Deal | None, dict[str, str]]:
-        """The deal for these seats, read from the posted form, or what could not be read."""
+    def deal(self, seats: list[int], form, declared=None) -> tuple[Deal | None, dict[str, str]]:
+        """The deal for these seats, read from the posted form, or what could not be read.
+
+        `declared` holds each seat's declared Weis (see declared_in), Stöck is a checkbox.
+        """
         errors: dict[str, str] = {}
         entries = []
+        declared = declared or {}
         for seat in seats:
             status = form.get(f"status{seat}", PLAY)
             try:
@@ -366,8 +370,24 @@ class DealForm(FlaskForm):
             except ValueError:
                 errors[f"p{seat}"] = NOT_A_NUMBER
                 continue
-            entries.append(Entry(seat, status, cards, weis))
+            entries.append(
+                Entry(
+                    seat,
+                    status,
+                    cards,
+                    weis,
+                    tuple(declared.get(seat, ())),
+                    form.get(f"stoeck{seat}") == "y",
+                )
+            )
         if errors:
             return None, errors
         draw = tuple(int(v) for v in form.getlist("draw") if v.isdigit())
         return Deal(self.trump.data or "", tuple(entries), self.agreed.data, draw), {}
+
+
+def declared_in(form, seats) -> dict[int, list[Weis]]:
+    """Each seat's declared Weis, kept in hidden fields d<seat> while the panel is filled in."""
+    return {
+        seat: [w for w in (parse_weis(c) for c in form.getlist(f"d{seat}")) if w] for seat in seats
+    }

@@ -8,13 +8,14 @@ from dataclasses import replace
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
-from scorer.cards import DECK_NAMES, DECKS
+from scorer.cards import DECK_NAMES, DECKS, FACES, RANKS
 from scorer.handjass import HandjassGame, award, enter_deal, record_problem, replay
 from scorer.storage import games
 from scorer.web.db import get_db
-from scorer.web.forms import DealForm, NewHandjassForm
+from scorer.web.forms import DealForm, NewHandjassForm, declared_in, weis_code
 from scorer.web.slate_svg import corner_svg
-from scorer.web.views import is_htmx
+from scorer.web.views import is_htmx, weis_to_add
+from scorer.weis import RUN_NAMES, Play
 
 bp = Blueprint("handjass", __name__, url_prefix="/handjass")
 
@@ -77,6 +78,11 @@ def _context(game_id: int, game: HandjassGame, form: DealForm | None = None, err
         ],
         "deck_names": DECK_NAMES,
         "tie": None,
+        "declared": declared_in(request.form, state.in_game) if request.method == "POST" else {},
+        "faces": FACES[game.rules.deck],
+        "ranks": RANKS,
+        "run_names": RUN_NAMES,
+        "weis_code": weis_code,
         **extra,
     }
 
@@ -116,16 +122,43 @@ def add_deal(game_id: int):
     game = _load(game_id)
     state = replay(game)
     form = DealForm()
-    deal, errors = form.deal(state.in_game, request.form)
+    declared = declared_in(request.form, state.in_game)
+    verb, *args = request.form.get("action", "").split(":")
+    if verb in ("add", "remove") and args and args[0].isdigit() and int(args[0]) in declared:
+        return _declare(game_id, game, form, declared, verb, [int(a) for a in args if a.isdigit()])
+    deal, errors = form.deal(state.in_game, request.form, declared)
     tie = None
     if deal is not None:
-        tie = award(deal, game.rules, len(state.in_game), game.players.__getitem__)
+        tie = award(deal, game.rules, len(state.in_game), game.players.__getitem__, state.vorhand)
         if tie.tied and "random" in request.form.getlist("draw"):
             deal = replace(deal, draw=tuple(secrets.SystemRandom().sample(tie.tied, tie.needed)))
         game, errors = enter_deal(game, deal)
     if errors:
         return _show(game_id, _load(game_id), 422, form=form, errors=errors, tie=tie)
     return _written(game_id, game)
+
+
+def _declare(game_id: int, game: HandjassGame, form, declared, verb: str, numbers: list[int]):
+    """Add a Weis to a player's declaration, or strike one, and show the panel again."""
+    seat = numbers[0]
+    errors: dict[str, str] = {}
+    if verb == "remove" and len(numbers) == 2 and 0 <= numbers[1] < len(declared[seat]):
+        del declared[seat][numbers[1]]
+    elif verb == "add":
+        weis = weis_to_add(request.form, seat)
+        trump = request.form.get("trump") or None
+        play = Play(trump=trump)
+        suits = tuple(s.key for s in DECKS[game.rules.deck])
+        problem = (
+            game.rules.weis_table.problem(weis, play, suits, FACES[game.rules.deck])
+            if weis
+            else "Weis wählen."
+        )
+        if problem:
+            errors[f"p{seat}"] = problem
+        else:
+            declared[seat].append(weis)
+    return _show(game_id, game, 200, form=form, errors=errors, declared=declared)
 
 
 @bp.post("/<int:game_id>/undo")
@@ -150,7 +183,8 @@ def edit_deal(game_id: int, number: int):
     form = DealForm()
     errors: dict[str, str] = {}
     if request.method == "POST":
-        deal, errors = form.deal(before.in_game, request.form)
+        declared = declared_in(request.form, before.in_game)
+        deal, errors = form.deal(before.in_game, request.form, declared)
         if deal is not None:
             deals = list(game.deals)
             deals[index] = deal

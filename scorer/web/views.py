@@ -318,7 +318,7 @@ def declare_weis(game_id: int):
     if verb in ("add", "find", "write") and play is None:
         errors["contract"] = "Zuerst den Trumpf wählen: er entscheidet über den Weis."
     elif verb == "add" and seat is not None:
-        weis = _weis_to_add(data, seat)
+        weis = weis_to_add(data, seat)
         faces = FACES[rules.deck]
         problem = (
             rules.weis_table.problem(weis, play, rules.suits, faces) if weis else "Weis wählen."
@@ -387,7 +387,7 @@ def declare_weis(game_id: int):
     return render_template("weis.html", **context), status
 
 
-def _weis_to_add(data, seat: int) -> Weis | None:
+def weis_to_add(data, seat: int) -> Weis | None:
     """The Weis chosen in a player's add row."""
     if data.get(f"kind{seat}") == "four":
         return parse_weis(f"four:{data.get(f'rank{seat}', '')}")

@@ -177,3 +177,69 @@ def test_three_tied_for_two_strokes_draw_two_cards(game):
         },
     )
     assert nets(game.get("/handjass/1").get_data(as_text=True)) == [1, 0, 1, -1]
+
+
+def test_declared_weis_go_to_the_best_single_weis(game):
+    # 001's example: A and C both announce 50; C's K-O-U-10 is in trumps and wins, and C also
+    # scores 8-7-6 (20) and Stöck (20): 90 on top of C's 20 card points.
+    response = deal(
+        game,
+        "schellen",
+        action="add:0",
+        kind0="run",
+        len0="4",
+        suit0="rosen",
+        top0="K",
+        cards0="40",
+    )
+    html = response.get_data(as_text=True)
+    assert '<input type="hidden" name="d0" value="run:rosen:K:4">' in html
+    assert 'name="cards0" value="40"' in html
+    deal(
+        game,
+        "schellen",
+        d0="run:rosen:K:4",
+        d2=["run:schellen:K:4", "run:eicheln:8:3"],
+        stoeck2="y",
+        cards0="40",
+        cards1="40",
+        cards2="20",
+        cards3="57",
+    )
+    html = game.get("/handjass/1").get_data(as_text=True)
+    assert "Das Blatt in Schellen ist Trumpf: Vierblatt Schellen zum König (Clara)." in html
+    assert "Anna 40 · Ben 40 · Clara 110 · Dani 57" in html
+    # Clara 20 + 90 = 110 and Dani 57 take the strokes; Anna and Ben (40) are safe.
+    assert nets(html) == [0, 0, 1, 1]
+
+
+def test_a_declared_weis_that_is_not_one_is_refused(game):
+    response = deal(game, action="add:1", kind1="four", rank1="9", cards1="40")
+    assert errors_in(response.get_data(as_text=True))["p1"] == (
+        "Vier Neuner zählen an diesem Tisch nicht."
+    )
+    response = deal(
+        game, d0="run:rosen:K:4", d1="run:rosen:O:3", cards0="40", cards1="40", cards2="40"
+    )
+    assert "anderer Spieler" in errors_in(response.get_data(as_text=True))["p1"]
+
+
+def test_editing_a_deal_keeps_its_declarations(game):
+    fields = {"cards0": "40", "cards1": "40", "cards2": "20", "cards3": "57"}
+    deal(game, "schellen", d2=["run:schellen:K:4"], stoeck2="y", **fields)
+    page = game.get("/handjass/1/deals/1").get_data(as_text=True)
+    assert '<input type="hidden" name="d2" value="run:schellen:K:4">' in page
+    game.post(
+        "/handjass/1/deals/1",
+        data={
+            "trump": "schellen",
+            "d2": "run:schellen:K:4",
+            "stoeck2": "y",
+            **fields,
+            "cards0": "41",
+            "cards1": "39",
+        },
+    )
+    html = game.get("/handjass/1").get_data(as_text=True)
+    # Clara 20 + 50 + 20 = 90 and Dani 57 keep the strokes.
+    assert "Anna 41 · Ben 39 · Clara 90 · Dani 57" in html
