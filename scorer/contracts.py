@@ -10,7 +10,6 @@ from scorer.weis import Play, WeisTable
 
 OBENABE = "obenabe"
 UNDENUFE = "undenufe"
-TARGETS = (1000, 1500, 2500, 3000)
 
 
 @dataclass(frozen=True)

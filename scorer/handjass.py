@@ -482,6 +482,14 @@ def _settle_held(result: Award, held, deal: Deal, retired, names):
     return replace(result, strokes=strokes, lines=tuple(lines)), waiting
 
 
+def choices(rules: HandjassRules, in_game: int) -> tuple[str, ...]:
+    """What a player may do in a deal: play; drop out (unless nobody may); take the blind (with
+    three or two players, where dropping out is allowed)."""
+    if rules.no_drop:
+        return (PLAY,)
+    return (PLAY, OUT, BLIND) if in_game < 4 else (PLAY, OUT)
+
+
 def deal_problems(deal: Deal, game: HandjassGame, state: HandjassState) -> dict[str, str]:
     """What cannot be true of a new deal after `state`, by field ("p<seat>" for a player)."""
     errors: dict[str, str] = {}
@@ -505,12 +513,12 @@ def deal_problems(deal: Deal, game: HandjassGame, state: HandjassState) -> dict[
             errors[key] = "Spielt, aus oder mit dem Blinden."
         elif e.status == OUT and (e.cards or e.weis):
             errors[key] = f"{game.players[e.seat]} ist ausgestiegen und hat keine Punkte."
-        elif e.status == OUT and rules.no_drop:
-            errors[key] = "An diesem Tisch steigt niemand aus."
-        elif e.status == BLIND and len(in_game) == 4:
-            errors[key] = "Einen Blinden gibt es nur zu dritt und zu zweit."
-        elif e.status == BLIND and rules.no_drop:
-            errors[key] = "Wo niemand aussteigt, gibt es keinen Blinden (12 Karten für jeden)."
+        elif e.status not in choices(rules, len(in_game)):
+            errors[key] = {
+                OUT: "An diesem Tisch steigt niemand aus.",
+                BLIND: "Einen Blinden gibt es nur zu dritt und zu zweit, und nur wo man "
+                "aussteigen darf (sonst 12 Karten für jeden).",
+            }[e.status]
         elif not 0 <= e.cards <= HAND_TOTAL:
             errors[key] = f"Stichpunkte von 0 bis {HAND_TOTAL}."
         elif e.cards in (1, HAND_TOTAL - 1):

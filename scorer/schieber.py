@@ -408,6 +408,11 @@ class State:
         """The game has a winner."""
         return self.winner is not None
 
+    @property
+    def hand_index(self) -> int:
+        """The hand being played now (0-based): the open one, or the next."""
+        return len(self.rows) - (1 if self.open_hand else 0)
+
 
 def _crossing(before: tuple[int, int], after: tuple[int, int], target: int) -> list[int]:
     """The teams that went from below half the target to on or over it (exact for odd targets)."""

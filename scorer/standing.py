@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorer.cards import HAND_TOTAL
 from scorer.schieber import Game, State
 
 
@@ -16,11 +15,6 @@ class Need:
     points: int
     # (multiplier, the contracts with it, the card points that bring `points` at that multiplier)
     per_multiplier: tuple[tuple[int, tuple[str, ...], int], ...]
-
-    @property
-    def in_one_hand(self) -> bool:
-        """Some contract can still bring it in one hand without a Match."""
-        return any(points <= HAND_TOTAL for _, _, points in self.per_multiplier)
 
 
 def _half(target: int) -> int:

@@ -369,10 +369,9 @@ def stoeck_in(cards: Iterable[Card], play: Play) -> bool:
     return play.trump is not None and {(play.trump, "K"), (play.trump, "O")} <= hand
 
 
-# The values a single Weis can have. Every one is a multiple of ten, and 20 and 50 alone reach
-# every multiple of ten from 40 up, so the totals a team can write are 0, 20, and the multiples of
-# ten from 40 up to what its cards can hold.
-VALUES = (20, 50, 100, 150, 200, 250, 300)
+# A single Weis is worth 20, 50, 100, 150, 200, 250 or 300. Every one is a multiple of ten, and
+# 20 and 50 alone reach every multiple of ten from 40 up, so the totals a team can write are 0,
+# 20, and the multiples of ten from 40 up to what its cards can hold.
 
 # The most one player's nine cards can declare: four Unders (200) and four 9s (150) and the 10
 # that makes 9-10-U a run of three (20). A team can not write more than its players together.

@@ -9,7 +9,14 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
 from scorer.cards import DECK_NAMES, DECKS, FACES, RANKS
-from scorer.handjass import HandjassGame, award, enter_deal, record_problem, replay
+from scorer.handjass import (
+    HandjassGame,
+    award,
+    choices,
+    enter_deal,
+    record_problem,
+    replay,
+)
 from scorer.storage import games
 from scorer.web.db import get_db
 from scorer.web.forms import DealForm, NewHandjassForm, declared_in, weis_code
@@ -66,6 +73,7 @@ def _context(game_id: int, game: HandjassGame, form: DealForm | None = None, err
         "form": form or DealForm(formdata=None),
         "errors": errors or {},
         "order": order,
+        "choices": choices(game.rules, len(state.in_game)),
         "values": request.form if request.method == "POST" else {},
         "suits": DECKS[game.rules.deck],
         "corners": [
@@ -202,6 +210,7 @@ def edit_deal(game_id: int, number: int):
         number=number,
         before=before,
         edit_order=_play_order(before),
+        edit_choices=choices(game.rules, len(before.in_game)),
         deal=deal,
         entry={e.seat: e for e in deal.entries},
     ), (422 if errors else 200)

@@ -159,7 +159,7 @@ def _load(game_id: int, kind: str | None = "schieber"):
 def _game_context(game_id: int, game: Game, form: HandForm | None = None, errors=None, **extra):
     state = replay(game)
     form = form or _fresh_form(game, state)
-    index = len(state.rows) - (1 if state.open_hand else 0)
+    index = state.hand_index
     return {
         "game_id": game_id,
         "game": game,
@@ -184,7 +184,7 @@ def _game_context(game_id: int, game: Game, form: HandForm | None = None, errors
 def _fresh_form(game: Game, state) -> HandForm:
     """An empty panel: the trick points default to the team of this hand's Vorhand."""
     form = HandForm(formdata=None)
-    index = len(state.rows) - (1 if state.open_hand else 0)
+    index = state.hand_index
     form.points_team.data = str(game.vorhand(index)[0])
     if state.open_hand:
         form.points_team.data = str(state.open_hand.points_team)
@@ -273,7 +273,7 @@ def claim(game_id: int):
         if not errors:
             games.save_record(get_db(), game_id, game)
             return redirect(url_for("scorer.show_game", game_id=game_id), 303)
-    index = len(state.rows) - (1 if current else 0)
+    index = state.hand_index
     return render_template(
         "claim.html",
         game_id=game_id,
@@ -301,7 +301,7 @@ def declare_weis(game_id: int):
         return redirect(url_for("scorer.show_game", game_id=game_id), 303)
     data = request.form if request.method == "POST" else request.args
     current = state.open_hand
-    index = len(state.rows) - (1 if current else 0)
+    index = state.hand_index
     contract = current.contract if current else data.get("contract", "")
     seats = game.seats()
     declared = {
