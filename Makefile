@@ -5,7 +5,7 @@ HOST   ?= 0.0.0.0
 PORT   ?= 5000
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test lint chromium clean
+.PHONY: run test lint chromium bench clean
 
 $(VENV)/.installed: pyproject.toml
 	@python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -37,6 +37,10 @@ lint: $(VENV)/.installed
 # pytest exits 5 when it collects no test; make fails on it like on any other failure.
 test: $(VENV)/.installed chromium lint
 	$(PY) -m pytest
+
+# Figures, not tests: how long a replay of a long game takes.
+bench: $(VENV)/.installed
+	$(PY) bench/replay.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
