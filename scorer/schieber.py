@@ -6,12 +6,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from scorer.cards import FACES, HAND_TOTAL, MATCH_TOTAL
-from scorer.claims import Claim, claim_from_dict, rule_claim
+from scorer.claims import HOUSE_ORDER, Claim, claim_from_dict, rule_claim
 from scorer.contracts import Rules
 from scorer.slate import Slate
 from scorer.weis import Declaration, Ruling, Weis, declaration_problems, rule, weis_problem
 
 WITH = {"stoeck": "mit dem Stöck", "weis": "mit dem Weis", "stich": "mit den Stichen"}
+SLATE_ORDER = HOUSE_ORDER  # Stöck and Weis as announced, the tricks at the end
 
 
 @dataclass(frozen=True)
@@ -213,9 +214,13 @@ class Step:
 
 
 def steps(hand: Hand, rules: Rules, weis: tuple[int, int] | None = None) -> list[Step]:
-    """The hand's points in the order they go on the slate, multiplied by the contract.
+    """The hand's points in the order they count, multiplied by the contract.
 
-    `weis` are the Weis points per team when they come from declarations (see weis_ruling).
+    Stöck and Weis are written when announced and the tricks at the end, so the tricks come last.
+    The house order (rules.order) decides instead where the table cannot know what came first:
+    a claim while the first trick is on the table, and, where the game ends by itself, one entry
+    that brings several of them at once. `weis` are the Weis points per team when they come from
+    declarations (see weis_ruling).
     """
     m = rules.multiplier(hand.contract)
     weis = weis or hand.weis
@@ -224,7 +229,9 @@ def steps(hand: Hand, rules: Rules, weis: tuple[int, int] | None = None) -> list
         "weis": (weis[0] * m, weis[1] * m),
         "stich": tuple(p * m for p in hand.trick_points),
     }
-    return [Step(kind, found[kind]) for kind in rules.order if any(found[kind])]
+    first_trick = hand.claim is not None and hand.claim.first_trick
+    order = rules.order if first_trick or rules.auto_end else SLATE_ORDER
+    return [Step(kind, found[kind]) for kind in order if any(found[kind])]
 
 
 def score(hand: Hand, rules: Rules, weis: tuple[int, int] | None = None) -> tuple[int, int]:

@@ -112,9 +112,14 @@ def test_claim_hand_steps_in_house_order_times_multiplier():
         Step("weis", (100, 0)),
         Step("stich", (120, 0)),
     ]
+    # After the first trick the house order does not apply: Stöck and Weis were written when
+    # announced, the tricks come last.
     reordered = with_order(MODERN, ("stich", "weis", "stoeck"))
-    assert steps(hand, reordered) == [
-        Step("stich", (120, 0)),
+    assert steps(hand, reordered) == steps(hand, MODERN)
+    # In the first trick it decides (the first trick's 30 points to A: 60).
+    first = replace(hand, claim=Claim(0, first_trick=True, trick_team=0, trick_points=30))
+    assert steps(first, reordered) == [
+        Step("stich", (60, 0)),
         Step("weis", (100, 0)),
         Step("stoeck", (0, 40)),
     ]
@@ -411,7 +416,9 @@ def test_schneider_decided_by_the_order(kind, order, schneider):
     rules = with_order(SIMPLE, order)
     state = ruled(game(*EDGE, SCHNEIDER_HANDS[kind], rules=rules))
     assert state.winner == Moment(0, 3, "stoeck")
-    assert state.schneider is schneider
+    # Only a claim in the first trick follows the house order; in the other hands Stöck and
+    # Weis count as the slate has them (Stöck, Weis), before the tricks.
+    assert state.schneider is (schneider if kind == "first_trick" else True)
     assert state.totals == SCHNEIDER_TOTALS[kind]
 
 
@@ -459,6 +466,9 @@ def test_one_entry_takes_both_over_the_order_decides(auto_end, order, winner):
     state = ruled(g)
     assert state.totals == (1084, 1087)
     assert state.tie is False
+    # Only where the game ends by itself does the house order decide within one entry;
+    # otherwise Stöck and Weis count as the slate has them (Stöck first).
+    winner = winner if auto_end else Moment(0, 3, "stoeck")
     assert state.winner == winner
     assert state.ending == (
         f"{'AB'[winner.team]} erreicht 1000 in Hand 3 mit dem "
@@ -559,22 +569,18 @@ def test_bergpreis_in_a_claim_hand_follows_the_order(kind, order, bergpreis):
     # B claims at 487 + 20 + 10 = 517 < 1000 and loses; A wins by the claim, at 507.
     hand = Hand("rosen", stoeck=0, weis=(0, 20), claim=BERG_CLAIMS[kind])
     state = ruled(game(*NEAR_HALF, hand, rules=with_order(SIMPLE, order)))
-    assert state.bergpreis == bergpreis
+    # After the first trick the house order does not apply: Stöck A first, as written.
+    assert state.bergpreis == (bergpreis if kind == "first_trick" else Moment(0, 3, "stoeck"))
     assert state.winner == Moment(0, 3, "claim")
     assert state.totals == (507, 517)
     assert state.schneider is False
 
 
-@pytest.mark.parametrize(
-    "order, bergpreis, schneider",
-    [
-        # Stöck B 60 + 20 = 80, Weis B 100 (half of 200, Bergpreis), then A 97 + 103 = 200.
-        (HOUSE_ORDER, Moment(1, 2, "weis"), False),
-        # A's Stich first: 97 + 103 = 200, Bergpreis and the game at once; B still at 60 < 100.
-        (("stich", "stoeck", "weis"), Moment(0, 2, "stich"), True),
-    ],
-)
-def test_bergpreis_and_game_in_one_claim(order, bergpreis, schneider):
+@pytest.mark.parametrize("order", [HOUSE_ORDER, ("stich", "stoeck", "weis")])
+def test_bergpreis_and_game_in_one_claim(order):
+    # After the first trick the house order does not apply, whatever it is: Stöck B 60 + 20 = 80,
+    # Weis B 100 (half of 200, Bergpreis), then A's tricks 97 + 103 = 200.
+    bergpreis, schneider = Moment(1, 2, "weis"), False
     # Target 200, half 100. Hand 1: A 97, B 157 - 97 = 60.
     rules = with_order(Rules.from_preset("simple", target=200), order)
     hand = Hand("rosen", stoeck=1, weis=(0, 20), claim=Claim(0, points=103))
@@ -743,3 +749,31 @@ def test_undo_after_a_claim_runs_the_game_again():
     assert errors == {}
     assert ruled(on).totals == (957, 214)
     assert not ruled(on).finished
+
+
+def test_weis_written_in_the_first_trick_beats_tricks_counted_at_the_end():
+    # 000: the target "may happen in the middle of a hand". A 2413, B 2370, Eicheln x1 (classic).
+    # A's Weis 100 goes on at the first trick (2513); B's 140 tricks come at the end (2510).
+    # Even with the house order Stöck-Stich-Weis, A got there first.
+    rules = with_order(Rules.from_preset("classic", target=2500), ("stoeck", "stich", "weis"))
+    start = (
+        Hand("obenabe", points_team=0, points=155),  # A 465, B 6
+        Hand("obenabe", points_team=0, points=155),  # A 930, B 12
+        Hand("obenabe", points_team=0, points=155),  # A 1395, B 18
+        Hand("undenufe", points_team=1, points=157),  # B 646
+        Hand("undenufe", points_team=1, points=157),  # B 1274
+        Hand("undenufe", points_team=1, points=157),  # B 1902
+        Hand("undenufe", points_team=0, points=125),  # A 1895, B 2030
+        Hand("schilten", points_team=0, points=130),  # A 2155, B 2084
+        Hand("schellen", points_team=0, points=129),  # A 2413, B 2140
+        Hand("schellen", points_team=1, points=115),  # A 2497, B 2370
+    )
+    g = game(*start, rules=rules)
+    assert replay(g).totals == (2497, 2370)
+    g, errors = enter(g, Hand("eicheln", weis=(100, 0)))
+    assert errors == {} and replay(g).totals == (2597, 2370) and not replay(g).finished
+    g, errors = enter(g, Hand("eicheln", points_team=1, points=140))
+    assert errors == {}
+    state = replay(g)
+    assert state.totals == (2597 + 17, 2510)
+    assert state.winner == Moment(0, 11, "weis")

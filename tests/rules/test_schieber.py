@@ -115,7 +115,10 @@ def test_step_order():
     assert MODERN.order == ("stoeck", "weis", "stich")
     hand = Hand("rosen", points_team=1, points=57, weis=(50, 0), stoeck=1)
     assert [s.kind for s in steps(hand, MODERN)] == ["stoeck", "weis", "stich"]
+    # The house order applies where the game ends by itself (and to claims in the first trick).
     house = replace(MODERN, order=("stoeck", "stich", "weis"))
+    assert [s.kind for s in steps(hand, house)] == ["stoeck", "weis", "stich"]
+    house = replace(house, auto_end=True)
     assert [s.kind for s in steps(hand, house)] == ["stoeck", "stich", "weis"]
 
 
