@@ -15,10 +15,10 @@ from dataclasses import dataclass
 STEP_NAMES = {"stoeck": "Stöck", "weis": "Weis", "stich": "Stich"}
 HOUSE_ORDER = ("stoeck", "weis", "stich")
 
-# The most a single trick can hold: Puur (20), Näll (14) and two Aces (11 each) with trumps;
-# four Aces (or four 6s in Undenufe) without.
-TRICK_MAX_TRUMP = 56
-TRICK_MAX = 44
+# The most a single trick can hold, by players at the table: with trumps Puur (20), Näll (14)
+# and Aces (11) (four players: 56; six: also the two other Aces, 78); without trumps four Aces
+# (44), and with six players two 10s more (64).
+TRICK_MAX = {(4, True): 56, (4, False): 44, (6, True): 78, (6, False): 64}
 
 
 @dataclass(frozen=True)
@@ -28,26 +28,27 @@ class Claim:
     team: int
     first_trick: bool = False  # the first trick was still on the table
     points: int = 0  # after the first trick: the claiming team's trick points so far
+    other_points: int = 0  # and the other team's: they count too, for Schneider (002)
     trick_team: int | None = None  # in the first trick: who took it
     trick_points: int = 0  # in the first trick: its card points
 
     @property
     def tricks(self) -> tuple[int, int]:
         """The trick points that count, per team, before the multiplier."""
-        team, points = (
-            (self.trick_team, self.trick_points) if self.first_trick else (self.team, self.points)
-        )
-        if team is None:
-            return (0, 0)
-        return (points, 0) if team == 0 else (0, points)
+        if self.first_trick:
+            if self.trick_team is None:
+                return (0, 0)
+            return (self.trick_points, 0) if self.trick_team == 0 else (0, self.trick_points)
+        own, other = self.points, self.other_points
+        return (own, other) if self.team == 0 else (other, own)
 
-    def problems(self, has_trump: bool) -> dict[str, str]:
+    def problems(self, has_trump: bool, players: int = 4) -> dict[str, str]:
         """What cannot be true of this claim, by field."""
         errors = {}
         if self.team not in (0, 1):
             errors["claim_team"] = "Welches Team bedankt sich?"
         if self.first_trick:
-            most = TRICK_MAX_TRUMP if has_trump else TRICK_MAX
+            most = TRICK_MAX[(6 if players == 6 else 4, has_trump)]
             if self.trick_team not in (0, 1):
                 errors["trick_team"] = "Wer hat den ersten Stich gemacht?"
             if not 0 <= self.trick_points <= most:
@@ -58,6 +59,10 @@ class Claim:
             errors["claim_points"] = "Die Stiche bisher: 0 bis 157 Punkte."
         elif self.points == 1:
             errors["claim_points"] = "1 Punkt gibt es nicht: keine Karte zählt 1."
+        elif not 0 <= self.other_points <= 157 - self.points or self.other_points == 1:
+            errors["other_points"] = (
+                f"Die Stiche der anderen: 0 bis {157 - self.points}, zusammen höchstens 157."
+            )
         return errors
 
     def to_dict(self) -> dict:
@@ -66,6 +71,7 @@ class Claim:
             "team": self.team,
             "first_trick": self.first_trick,
             "points": self.points,
+            "other_points": self.other_points,
             "trick_team": self.trick_team,
             "trick_points": self.trick_points,
         }
@@ -138,6 +144,7 @@ def claim_from_dict(data: dict | None, whole) -> Claim | None:
         team=whole(data.get("team"), "claim.team"),
         first_trick=data.get("first_trick", False),
         points=whole(data.get("points", 0), "claim.points"),
+        other_points=whole(data.get("other_points", 0), "claim.other_points"),
         trick_team=whole(data.get("trick_team"), "claim.trick_team", optional=True),
         trick_points=whole(data.get("trick_points", 0), "claim.trick_points"),
     )

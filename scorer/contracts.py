@@ -69,10 +69,26 @@ PRESETS: dict[str, Preset] = {
                 ),
             },
         ),
-        # 002 and 004 for Swiss faces; 003 pairs roses/hearts and acorns/diamonds for French faces.
+        # 002 and 004: roses and acorns x1, shields and bells x2; French (002): black x1, red x2.
         Preset(
             "modern",
             "Modern: 2500, ×1 ×2 ×3 ×3",
+            2500,
+            {
+                "swiss": _multipliers(
+                    "swiss",
+                    dict(rosen=1, eicheln=1, schilten=2, schellen=2, obenabe=3, undenufe=3),
+                ),
+                "french": _multipliers(
+                    "french",
+                    dict(clubs=1, spades=1, hearts=2, diamonds=2, obenabe=3, undenufe=3),
+                ),
+            },
+        ),
+        # 003 pairs roses with hearts and acorns with diamonds: hearts and diamonds x1.
+        Preset(
+            "pairing_003",
+            "003: 2500, Herz/Ecken ×1, Schaufel/Kreuz ×2",
             2500,
             {
                 "swiss": _multipliers(

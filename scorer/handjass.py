@@ -301,6 +301,10 @@ class HandjassGame:
         """The same game with another record of deals."""
         return replace(self, deals=tuple(deals))
 
+    def rematch(self) -> HandjassGame:
+        """A new game for the same players and rules."""
+        return replace(self, deals=())
+
     def problems(self) -> dict[str, str]:
         """What is wrong with the set-up, by field."""
         errors = dict(self.rules.problems())
@@ -522,7 +526,8 @@ def deal_problems(deal: Deal, game: HandjassGame, state: HandjassState) -> dict[
         elif not 0 <= e.cards <= HAND_TOTAL:
             errors[key] = f"Stichpunkte von 0 bis {HAND_TOTAL}."
         elif e.cards in (1, HAND_TOTAL - 1):
-            errors[key] = f"{e.cards} Stichpunkte gibt es nicht: keine Karte zählt 1."
+            word = "Stichpunkt" if e.cards == 1 else "Stichpunkte"
+            errors[key] = f"{e.cards} {word} gibt es nicht: keine Karte zählt 1."
         elif e.weis < 0 or e.weis % 10 or e.weis in (10, 30):
             errors[key] = "Weis und Stöck zählen 20, 50, 100 …; zusammen ein Vielfaches von 10."
     if list(statuses.values()).count(BLIND) > 1:
@@ -540,8 +545,11 @@ def deal_problems(deal: Deal, game: HandjassGame, state: HandjassState) -> dict[
     table = rules.weis_table
     play = Play(trump=deal.trump if deal.trump in suits else None)
     declared = [Declaration(e.seat, 0, e.declared) for e in deal.entries if e.declared]
+    # Nine cards each; where nobody drops out, three or two players get twelve (001).
+    hand_size = 12 if rules.no_drop and len(in_game) < 4 else 9
+    suit_keys = tuple(s.key for s in DECKS[rules.deck])
     for seat, problem in declaration_problems(
-        declared, table, play, tuple(s.key for s in DECKS[rules.deck]), FACES[rules.deck]
+        declared, table, play, suit_keys, FACES[rules.deck], hand_size=hand_size
     ).items():
         errors[f"p{seat}"] = problem
     for e in deal.entries:
@@ -551,17 +559,26 @@ def deal_problems(deal: Deal, game: HandjassGame, state: HandjassState) -> dict[
             errors[f"p{e.seat}"] = f"{game.players[e.seat]} ist ausgestiegen: kein Weis."
     if sum(1 for e in deal.entries if e.stoeck) > 1:
         errors["weis"] = "Stöck hat nur einer: König und Ober des Trumpfs."
-    if len([e for e in deal.entries if e.weis]) > 1 and not _stoeck_split(deal):
+    if not _one_weis_holder(deal):
         errors["weis"] = "Weis schreibt nur, wer den besten hat (Stöck zählt immer: 20)."
     if any(d not in seats for d in deal.draw):
         errors["draw"] = "Die Karte zieht einer der Spieler."
     return errors
 
 
-def _stoeck_split(deal: Deal) -> bool:
-    """Several players with Weis points: allowed only if all but one have just Stöck (20)."""
-    with_weis = [e.weis for e in deal.entries if e.weis]
-    return sum(1 for w in with_weis if w != 20) <= 1
+def _one_weis_holder(deal: Deal) -> bool:
+    """Weis for one player at most, besides one Stöck of 20: written Weis is already decided, so
+    it cannot stand beside another player's written or declared Weis (the ruling picks one
+    among the declared). A written 20 may be the Stöck, unless a player declared Stöck."""
+    declared = [e.seat for e in deal.entries if e.declared]
+    written = [e for e in deal.entries if e.weis]
+    stoeck_free = not any(e.stoeck for e in deal.entries)
+    twenties = [e for e in written if e.weis == 20]
+    others = [e for e in written if e.weis != 20]
+    holders = (1 if declared else 0) + len(others)  # the ruling picks one among the declared
+    # Each written 20 is Weis of its own, except one that can be the Stöck.
+    holders += len(twenties) - (1 if twenties and stoeck_free else 0)
+    return holders <= 1
 
 
 def enter_deal(game: HandjassGame, deal: Deal) -> tuple[HandjassGame, dict[str, str]]:

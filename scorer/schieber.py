@@ -167,7 +167,7 @@ def hand_problems(hand: Hand, rules: Rules, players_per_team: int = 2) -> dict[s
         errors["weis"] = "Nur ein Team schreibt Weis: das mit dem besten Weis."
     else:
         for w in hand.weis:
-            problem = weis_problem(w, players_per_team)
+            problem = weis_problem(w, players_per_team, rules.weis_large)
             if problem:
                 errors["weis"] = problem
     if hand.stoeck is not None:
@@ -189,14 +189,19 @@ def hand_problems(hand: Hand, rules: Rules, players_per_team: int = 2) -> dict[s
             declarations = [Declaration(d.seat, 0, d.weis) for d in merged]
             play = rules.play(hand.contract)
             problems = declaration_problems(
-                declarations, rules.weis_table, play, rules.suits, FACES[rules.deck]
+                declarations,
+                rules.weis_table,
+                play,
+                rules.suits,
+                FACES[rules.deck],
+                hand_size=36 // seats,
             )
             for seat, problem in problems.items():
                 errors[f"decl-{seat}"] = problem
     if hand.claim is not None:
         if hand.points is not None or hand.match:
             errors["points"] = "Wer sich bedankt, schreibt keine Stichpunkte der ganzen Hand."
-        errors.update(hand.claim.problems(contract is None or contract.has_trump))
+        errors.update(hand.claim.problems(contract is None or contract.has_trump, seats))
     announced = any(hand.weis) or hand.declarations or hand.stoeck is not None
     if hand.is_open and not announced and "points" not in errors:
         errors["points"] = "Stichpunkte eingeben, oder Match."

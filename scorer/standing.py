@@ -41,9 +41,9 @@ def still_needed(game: Game, state: State) -> tuple[list[Need], list[Need]]:
         half = _half(rules.target) - total
         if half > 0:
             if rules.bergpreis and state.bergpreis is None:
-                result[team].append(need("Bergpreis und aus dem Schneider", half))
+                result[team].append(need("zum Bergpreis und aus dem Schneider", half))
             else:
                 result[team].append(need("aus dem Schneider", half))
         if rules.target - total > 0:
-            result[team].append(need("Ziel", rules.target - total))
+            result[team].append(need("zum Ziel", rules.target - total))
     return result

@@ -188,8 +188,10 @@ def declaration_problems(
     play: Play,
     suits: tuple[str, ...],
     faces: Faces = SWISS,
+    hand_size: int = 9,
 ) -> dict[int, str]:
-    """What is wrong, by player: no Weis, a card used twice, a card in two players' hands."""
+    """What is wrong, by player: no Weis, a card used twice, more cards than a hand holds, a card
+    in two players' hands."""
     errors: dict[int, str] = {}
     owner: dict[Card, int] = {}
     for d in declarations:
@@ -204,10 +206,18 @@ def declaration_problems(
         if problem:
             errors[d.who] = problem
             continue
-        for card in set().union(*(w.cards(suits) for w in d.weis)):
+        cards = set().union(*(w.cards(suits) for w in d.weis))
+        if len(cards) > hand_size:
+            errors[d.who] = (
+                f"Diese Weis brauchen {len(cards)} Karten; eine Hand hat nur {hand_size}."
+            )
+            continue
+        for card in sorted(cards):
             other = owner.setdefault(card, d.who)
             if other != d.who:
-                errors[d.who] = "Eine Karte dieses Weis hat schon ein anderer Spieler gewiesen."
+                name = f"{faces.suit(card[0])} {faces.letters[card[1]]}"
+                errors[d.who] = f"Die Karte {name} hat schon ein anderer Spieler gewiesen."
+                break
     return errors
 
 
@@ -373,12 +383,14 @@ def stoeck_in(cards: Iterable[Card], play: Play) -> bool:
 # 20 and 50 alone reach every multiple of ten from 40 up, so the totals a team can write are 0,
 # 20, and the multiples of ten from 40 up to what its cards can hold.
 
-# The most one player's nine cards can declare: four Unders (200) and four 9s (150) and the 10
-# that makes 9-10-U a run of three (20). A team can not write more than its players together.
-MAX_PER_PLAYER = 370
+# The most a team's cards can declare. Two players with nine cards each: two runs of nine (large
+# Weis, 600), or 550 with small Weis, found by search over the deck. Three players with six cards
+# each: at most 220 a player (four Unders and the run K-O-U), so 660 is a safe bound (510 is
+# reachable), and 600 with small Weis (200 a player). One player with nine cards: 370.
+MAX_PER_TEAM = {(2, True): 600, (2, False): 550, (3, True): 660, (3, False): 600}
 
 
-def weis_problem(points: int, players: int) -> str | None:
+def weis_problem(points: int, players: int, large: bool = True) -> str | None:
     """Why a team of this many players cannot have declared Weis worth `points`, or None."""
     if points == 0:
         return None
@@ -389,6 +401,7 @@ def weis_problem(points: int, players: int) -> str | None:
             f"{points} ergibt kein Weis: Weis zählen 20, 50, 100, 150 oder 200, "
             "zusammen z. B. 70 oder 120."
         )
-    if points > MAX_PER_PLAYER * players:
-        return f"So viel Weis haben {players} Spieler nie: höchstens {MAX_PER_PLAYER * players}."
+    most = MAX_PER_TEAM.get((players, large), 600)
+    if points > most:
+        return f"So viel Weis hat ein Team nie: höchstens {most}."
     return None

@@ -51,6 +51,10 @@
     }
     const anything = tricks || weis[0] || weis[1] || stoeck[0] || stoeck[1];
     panel.querySelectorAll("button.contract").forEach(function (button) {
+      if (button.disabled) {
+        button.querySelector(".preview").textContent = "";
+        return;
+      }
       const m = +button.dataset.mult;
       const trump = button.dataset.trump === "1";
       const score = [0, 1].map(function (t) {
@@ -108,6 +112,12 @@
   });
 
   document.addEventListener("change", function (event) {
+    // Handjass: a player who drops out has no points; clear what was typed for them.
+    if (event.target.matches('.deal input[type=radio][value=out]') && event.target.checked) {
+      event.target.closest(".player-row").querySelectorAll("input[inputmode]").forEach(function (i) {
+        i.value = "";
+      });
+    }
     const panel = event.target.closest("form.panel");
     if (!panel) return;
     if (event.target.name === "match" && event.target.checked) {
@@ -128,5 +138,18 @@
   document.addEventListener("htmx:load", function (event) {
     applyViews();
     initPanels(event.target);
+  });
+
+  // After a swap, show what matters: the first message if something was refused, otherwise
+  // the totals under the slate with the panel for the next entry below them.
+  document.addEventListener("htmx:afterSettle", function () {
+    // After an outerHTML swap the event's element is the old one; the page holds the new.
+    const error = document.querySelector("main .error");
+    if (error) {
+      error.scrollIntoView({ block: "center" });
+      return;
+    }
+    const figures = document.querySelector("main .figures");
+    if (figures) figures.scrollIntoView({ block: "start" });
   });
 })();

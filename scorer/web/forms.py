@@ -10,7 +10,7 @@ from wtforms import BooleanField, HiddenField, RadioField, SelectChoice, StringF
 from scorer.cards import DECK_NAMES, DECKS, RANKS
 from scorer.claims import HOUSE_ORDER, STEP_NAMES, Claim
 from scorer.contracts import DEFAULT_PRESET, PRESETS, Rules, contracts_for
-from scorer.handjass import PLAY, Deal, Entry, HandjassGame, HandjassRules
+from scorer.handjass import OUT, PLAY, Deal, Entry, HandjassGame, HandjassRules
 from scorer.schieber import ONE_STOECK, Declared, Game, Hand, Team, merge_declared
 from scorer.weis import FOUR, Weis
 
@@ -261,6 +261,7 @@ class ClaimForm(FlaskForm):
         choices=_choices([("no", "Nein, später"), ("yes", "Ja, erster Stich")]), default="no"
     )
     claim_points = StringField("Stiche bisher")
+    other_points = StringField("Stiche der anderen bisher")
     trick_team = RadioField(choices=_choices([("0", "0"), ("1", "1")]))
     trick_points = StringField("Punkte im ersten Stich")
 
@@ -268,7 +269,7 @@ class ClaimForm(FlaskForm):
         """The claim as the hand it ends, or what could not be read."""
         errors: dict[str, str] = {}
         numbers: dict[str, int | None] = {}
-        for name in ("weis_a", "weis_b", "claim_points", "trick_points"):
+        for name in ("weis_a", "weis_b", "claim_points", "other_points", "trick_points"):
             try:
                 numbers[name] = parse_int(getattr(self, name).data, empty=None)
             except ValueError:
@@ -290,6 +291,7 @@ class ClaimForm(FlaskForm):
             team=int(self.claim_team.data),
             first_trick=first,
             points=0 if first else numbers["claim_points"],
+            other_points=0 if first else numbers["other_points"] or 0,
             trick_team=int(self.trick_team.data) if first else None,
             trick_points=numbers["trick_points"] or 0 if first else 0,
         )
@@ -362,8 +364,17 @@ class DealForm(FlaskForm):
         errors: dict[str, str] = {}
         entries = []
         declared = declared or {}
+        statuses = {seat: form.get(f"status{seat}", PLAY) for seat in seats}
+        played = sum(1 for status in statuses.values() if status != OUT)
+        # Points are needed when the deal is played out: not when one is left, or two agree.
+        need_points = played >= 2 and not self.agreed.data
         for seat in seats:
-            status = form.get(f"status{seat}", PLAY)
+            status = statuses[seat]
+            if need_points and status != OUT and not (form.get(f"cards{seat}") or "").strip():
+                errors[f"p{seat}"] = (
+                    "Punkte eingeben (auch 0): ohne Punkte gibt es einen Härdöpfel."
+                )
+                continue
             try:
                 cards = parse_int(form.get(f"cards{seat}"), empty=0)
                 weis = parse_int(form.get(f"weis{seat}"), empty=0)

@@ -169,6 +169,13 @@ def _declare(game_id: int, game: HandjassGame, form, declared, verb: str, number
     return _show(game_id, game, 200, form=form, errors=errors, declared=declared)
 
 
+@bp.post("/<int:game_id>/again")
+def play_again(game_id: int):
+    """Start the next game for the same players with the same rules."""
+    new_id = games.create(get_db(), _load(game_id).rematch())
+    return redirect(url_for("handjass.show", game_id=new_id), 303)
+
+
 @bp.post("/<int:game_id>/undo")
 def undo(game_id: int):
     """Take back the last deal."""

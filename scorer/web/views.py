@@ -79,6 +79,13 @@ def session_expired(_error: CSRFError):
 
 
 @bp.app_template_filter()
+def day(created: str) -> str:
+    """A stored date as the table writes it: 22.11.2026."""
+    year, month, date = created[:10].split("-")
+    return f"{date}.{month}.{year}"
+
+
+@bp.app_template_filter()
 def contract_name(key: str, rules) -> str:
     """The name of a contract of the table."""
     contract = rules.contract(key)
@@ -176,6 +183,7 @@ def _game_context(game_id: int, game: Game, form: HandForm | None = None, errors
         "HAND_TOTAL": HAND_TOTAL,
         "deck_names": DECK_NAMES,
         "editing": False,
+        "note": None,
         "MATCH_TOTAL": MATCH_TOTAL,
         **extra,
     }
@@ -186,8 +194,6 @@ def _fresh_form(game: Game, state) -> HandForm:
     form = HandForm(formdata=None)
     index = state.hand_index
     form.points_team.data = str(game.vorhand(index)[0])
-    if state.open_hand:
-        form.points_team.data = str(state.open_hand.points_team)
     return form
 
 
@@ -233,7 +239,14 @@ def add_hand(game_id: int):
 def undo(game_id: int):
     """Take back the last entry: the last hand, open or not."""
     stored = _load(game_id)
-    return _written(game_id, stored.game.with_hands(stored.game.hands[:-1]))
+    game = stored.game
+    if not game.hands:
+        return _written(game_id, game)
+    games.save_record(get_db(), game_id, game.with_hands(game.hands[:-1]))
+    note = f"Hand {len(game.hands)} zurückgenommen."
+    if is_htmx():
+        return _show(game_id, game.with_hands(game.hands[:-1]), note=note)
+    return redirect(url_for("scorer.show_game", game_id=game_id), 303)
 
 
 @bp.post("/games/<int:game_id>/first-claim")
@@ -342,6 +355,10 @@ def declare_weis(game_id: int):
             if not declared[seat]:
                 errors[f"decl-{seat}"] = "In diesen Karten steckt kein Weis."
     new = merge_declared(Declared(s, tuple(w)) for s, w in declared.items())
+    if verb == "write" and not errors and not new and stoeck is None:
+        errors["weis"] = (
+            "Noch kein Weis und kein Stöck angesagt: zuerst „+ Weis“ bei einem Spieler."
+        )
     if verb == "write" and not errors:
         entry = Hand(contract, stoeck=stoeck, declarations=new)
         game, errors = enter(game, entry)

@@ -52,20 +52,28 @@ def with_auto_end(rules, auto_end=True):
     return replace(rules, auto_end=auto_end)
 
 
-# A: Match 257 + Weis 730 = 987; B the same in hand 2.
+# Both at 987 after twelve hands. A hand brings 157 trick points, or 257 with a Match, plus its
+# Weis (at most 600 a team) and Stöck, so every hand adds up to a number ending in 7, and
+# 987 + 987 = 1974 takes a number of hands ending in 2. Two hands bring at most
+# 2 x (257 + 600 + 20) = 1754, so twelve: 12 x 157 = 1884 in tricks and 90 in Weis.
+# A pair of hands: A 100 + 57 = 157, B 57 + 100 = 157.
+PAIR = (Hand("rosen", points_team=0, points=100), Hand("rosen", points_team=1, points=100))
 NEAR = (
-    Hand("rosen", points_team=0, match=True, weis=(730, 0)),
-    Hand("rosen", points_team=1, match=True, weis=(0, 730)),
+    *PAIR * 3,  # hands 1-6: A 3 x 157 = 471, B 471
+    Hand("rosen", points_team=0, points=152, weis=(50, 0)),  # 7: A 471 + 50 + 152 = 673, B 476
+    Hand("rosen", points_team=1, points=157, weis=(0, 40)),  # 8: A 673, B 476 + 40 + 157 = 673
+    *PAIR * 2,  # hands 9-12: A 673 + 2 x 157 = 987, B 987; the next hand is hand 13
 )
 # A: Match 257 + Weis 600 = 857, then 100 tricks = 957; B: 157 - 100 = 57.
 FAR = (
     Hand("rosen", points_team=0, match=True, weis=(600, 0)),
     Hand("rosen", points_team=0, points=100),
 )
-# A: Match 257 + Weis 730 = 987; B: all 157 tricks + Weis 330 = 487, just below half of 1000.
+# A: Match 257 + Weis 600 = 857, then 130 tricks = 987; B: 157 - 130 = 27 tricks + Weis 460 =
+# 487, just below half of 1000.
 EDGE = (
-    Hand("rosen", points_team=0, match=True, weis=(730, 0)),
-    Hand("rosen", points_team=1, points=157, weis=(0, 330)),
+    Hand("rosen", points_team=0, match=True, weis=(600, 0)),
+    Hand("rosen", points_team=0, points=130, weis=(0, 460)),
 )
 # A: Match 257 + Weis 230 = 487; B the same: both just below half of 1000.
 NEAR_HALF = (
@@ -94,6 +102,35 @@ def test_claim_tricks_after_the_first_trick_are_the_claimers():
     assert Claim(0, points=60).tricks == (60, 0)
     assert Claim(1, points=60).tricks == (0, 60)
     assert Claim(1).tricks == (0, 0)
+    # The other team's tricks so far go to the other team (002: they count for Schneider).
+    assert Claim(0, points=60, other_points=40).tricks == (60, 40)
+    assert Claim(1, points=60, other_points=40).tricks == (40, 60)
+
+
+@pytest.mark.parametrize(
+    "claim, field",
+    [
+        (Claim(0, points=100, other_points=58), "other_points"),  # 158 together
+        (Claim(0, points=100, other_points=1), "other_points"),
+        (Claim(1, points=0, other_points=-2), "other_points"),
+    ],
+)
+def test_other_teams_tricks_checked(claim, field):
+    assert list(claim.problems(True)) == [field]
+    assert Claim(0, points=100, other_points=57).problems(True) == {}
+
+
+@pytest.mark.parametrize(
+    "players, has_trump, most", [(4, True, 56), (4, False, 44), (6, True, 78), (6, False, 64)]
+)
+def test_first_trick_points_by_players_at_the_table(players, has_trump, most):
+    # Six players put six cards in a trick: with trumps Puur, Näll and four Aces (78); without,
+    # four Aces and two 10s (64).
+    def claim(points):
+        return Claim(0, first_trick=True, trick_team=0, trick_points=points)
+
+    assert claim(most).problems(has_trump, players) == {}
+    assert list(claim(most + 1).problems(has_trump, players)) == ["trick_points"]
 
 
 def test_claim_tricks_in_the_first_trick_go_to_who_took_it():
@@ -152,7 +189,7 @@ def test_claim_that_wins():
 def test_claim_that_wins_with_stoeck_alone():
     # Stöck may still be announced: A 987 + 20 = 1007 with no trick points yet.
     state = ruled(game(*NEAR, Hand("rosen", stoeck=0, claim=Claim(0, points=0))))
-    assert state.winner == Moment(0, 3, "stoeck")
+    assert state.winner == Moment(0, 13, "stoeck")
     assert state.totals == (1007, 987)
     assert state.schneider is False
     assert "Stöck: 987 + 20 = 1007." in state.ending
@@ -242,7 +279,7 @@ def test_claim_after_second_trick_both_over_claimer_wins(claimer):
     # the claimer's 13 trick points: 987 + 13 = 1000 (over): the claimer wins at the Stich.
     other = 1 - claimer
     state = ruled(game(*NEAR, Hand("rosen", stoeck=other, claim=Claim(claimer, points=13))))
-    assert state.winner == Moment(claimer, 3, "stich")
+    assert state.winner == Moment(claimer, 13, "stich")
     assert state.totals[claimer] == 1000
     assert state.totals[other] == 1007
     assert state.schneider is False
@@ -257,7 +294,7 @@ def test_claim_after_second_trick_both_over_claimer_wins(claimer):
 def test_claim_below_target_loses_to_the_other_team_over_it():
     # A: 987 + 12 = 999 < 1000; B: 987 + Stöck 20 = 1007: B wins by A's failed claim.
     state = ruled(game(*NEAR, Hand("rosen", stoeck=1, claim=Claim(0, points=12))))
-    assert state.winner == Moment(1, 3, "claim")
+    assert state.winner == Moment(1, 13, "claim")
     assert state.totals == (999, 1007)
     assert state.schneider is False
 
@@ -270,7 +307,7 @@ def test_first_trick_stoeck_decides_even_when_the_other_team_claimed():
     # B's first trick (30) come after: B ends at 987 + 20 + 30 = 1037 but too late.
     claim = Claim(1, first_trick=True, trick_team=1, trick_points=30)
     state = ruled(game(*NEAR, Hand("rosen", stoeck=0, weis=(0, 20), claim=claim)))
-    assert state.winner == Moment(0, 3, "stoeck")
+    assert state.winner == Moment(0, 13, "stoeck")
     assert state.totals == (1007, 1037)
     assert state.schneider is False
     assert state.ending == (
@@ -284,7 +321,7 @@ def test_first_trick_weis_decides_against_the_stoeck_team():
     # B wins at the Weis. A's first trick (30: 1037) would have come too late.
     claim = Claim(0, first_trick=True, trick_team=0, trick_points=30)
     state = ruled(game(*NEAR, Hand("rosen", stoeck=0, weis=(0, 50), claim=claim), rules=T1010))
-    assert state.winner == Moment(1, 3, "weis")
+    assert state.winner == Moment(1, 13, "weis")
     assert state.totals == (1037, 1037)
     assert state.schneider is False
     assert state.ending == (
@@ -299,7 +336,7 @@ def test_first_trick_stich_decides():
     # 987 + 23 = 1010 >= 1010, no last-trick bonus: A wins at the Stich though B claimed.
     claim = Claim(1, first_trick=True, trick_team=0, trick_points=23)
     state = ruled(game(*NEAR, Hand("rosen", weis=(0, 20), claim=claim), rules=T1010))
-    assert state.winner == Moment(0, 3, "stich")
+    assert state.winner == Moment(0, 13, "stich")
     assert state.totals == (1010, 1007)
     assert state.ending[-1] == "Stich A: 987 + 23 = 1010, am Ziel: A gewinnt."
 
@@ -309,7 +346,7 @@ def test_first_trick_has_no_last_trick_bonus():
     # so the claimer B loses and A wins by B's claim.
     claim = Claim(1, first_trick=True, trick_team=0, trick_points=22)
     state = ruled(game(*NEAR, Hand("rosen", weis=(0, 20), claim=claim), rules=T1010))
-    assert state.winner == Moment(0, 3, "claim")
+    assert state.winner == Moment(0, 13, "claim")
     assert state.totals == (1009, 1007)
 
 
@@ -317,11 +354,11 @@ def test_first_trick_has_no_last_trick_bonus():
     "order, winner, words",
     [
         # Weis B: 987 + 50 = 1037 comes first: B wins though A claimed.
-        (HOUSE_ORDER, Moment(1, 3, "weis"), ("Weis – Stich", "Weis B: 987 + 50 = 1037, am Ziel")),
+        (HOUSE_ORDER, Moment(1, 13, "weis"), ("Weis – Stich", "Weis B: 987 + 50 = 1037, am Ziel")),
         # Stich A: 987 + 30 = 1017 comes first: A wins.
         (
             ("stoeck", "stich", "weis"),
-            Moment(0, 3, "stich"),
+            Moment(0, 13, "stich"),
             ("Stich – Weis", "Stich A: 987 + 30 = 1017, am Ziel"),
         ),
     ],
@@ -347,7 +384,7 @@ def test_first_trick_nobody_reaches_the_claimer_loses(claimer):
     claim = Claim(claimer, first_trick=True, trick_team=0, trick_points=20)
     state = ruled(game(*NEAR, Hand("rosen", stoeck=1, claim=claim), rules=T1010))
     other = 1 - claimer
-    assert state.winner == Moment(other, 3, "claim")
+    assert state.winner == Moment(other, 13, "claim")
     assert state.totals == (1007, 1007)
     assert state.schneider is False
     assert state.ending[-1] == (
@@ -380,7 +417,7 @@ def test_first_trick_ending_names_the_house_order_when_nothing_counts():
     rules = with_order(T1010, ("stich", "weis", "stoeck"))
     claim = Claim(0, first_trick=True, trick_team=1, trick_points=0)
     state = ruled(game(*NEAR, Hand("rosen", claim=claim), rules=rules))
-    assert state.winner == Moment(1, 3, "claim")
+    assert state.winner == Moment(1, 13, "claim")
     assert "Stich – Weis – Stöck" in state.ending[0]
 
 
@@ -439,9 +476,9 @@ def test_both_over_at_the_end_of_a_hand_is_a_tie_until_settled():
     settled = settle_tie(g, 1)
     state = ruled(settled)
     assert state.tie is False
-    assert state.winner == Moment(1, 3, "stich")
+    assert state.winner == Moment(1, 13, "stich")
     assert state.schneider is False
-    assert "B erreicht 1000 in Hand 3" in state.ending[0]
+    assert "B erreicht 1000 in Hand 13" in state.ending[0]
     assert state.ending[-1] == "Beide über dem Ziel: B hat sich zuerst bedankt."
 
 
@@ -450,9 +487,9 @@ def test_both_over_at_the_end_of_a_hand_is_a_tie_until_settled():
     "order, winner",
     [
         # Stöck A: 987 + 20 = 1007 first.
-        (HOUSE_ORDER, Moment(0, 3, "stoeck")),
+        (HOUSE_ORDER, Moment(0, 13, "stoeck")),
         # Weis B: 987 + 20 = 1007 first.
-        (("weis", "stoeck", "stich"), Moment(1, 3, "weis")),
+        (("weis", "stoeck", "stich"), Moment(1, 13, "weis")),
     ],
 )
 def test_one_entry_takes_both_over_the_order_decides(auto_end, order, winner):
@@ -468,10 +505,10 @@ def test_one_entry_takes_both_over_the_order_decides(auto_end, order, winner):
     assert state.tie is False
     # Only where the game ends by itself does the house order decide within one entry;
     # otherwise Stöck and Weis count as the slate has them (Stöck first).
-    winner = winner if auto_end else Moment(0, 3, "stoeck")
+    winner = winner if auto_end else Moment(0, 13, "stoeck")
     assert state.winner == winner
     assert state.ending == (
-        f"{'AB'[winner.team]} erreicht 1000 in Hand 3 mit dem "
+        f"{'AB'[winner.team]} erreicht 1000 in Hand 13 mit dem "
         f"{'Stöck' if winner.step == 'stoeck' else 'Weis'}.",
     )
 
@@ -484,7 +521,7 @@ def test_auto_end_tie_only_within_the_stich():
     state = ruled(g)
     assert state.tie is True
     assert state.winner is None
-    assert ruled(settle_tie(g, 0)).winner == Moment(0, 3, "stich")
+    assert ruled(settle_tie(g, 0)).winner == Moment(0, 13, "stich")
 
 
 @pytest.mark.parametrize(
@@ -496,12 +533,12 @@ def test_auto_end_open_hand_over_the_target_ends_the_game(entry, step):
     g, errors = enter(game(*NEAR, rules=with_auto_end(SIMPLE)), entry)
     assert errors == {}
     state = ruled(g)
-    assert state.winner == Moment(0, 3, step)
+    assert state.winner == Moment(0, 13, step)
     assert state.open_hand is None
     assert state.totals == (1007, 987)
     assert state.schneider is False
     assert state.ending == (
-        f"A erreicht 1000 in Hand 3 mit dem {'Weis' if step == 'weis' else 'Stöck'}.",
+        f"A erreicht 1000 in Hand 13 mit dem {'Weis' if step == 'weis' else 'Stöck'}.",
     )
     after, errors = enter(g, Hand("rosen", claim=Claim(1, points=13)))
     assert after == g
@@ -520,7 +557,7 @@ def test_without_auto_end_the_open_hand_does_not_end_the_game():
     g, errors = enter(g, Hand("rosen", claim=Claim(1, points=13)))
     assert errors == {}
     state = ruled(g)
-    assert state.winner == Moment(1, 3, "stich")
+    assert state.winner == Moment(1, 13, "stich")
     assert state.totals == (1007, 1000)
 
 
@@ -536,7 +573,7 @@ def test_claim_merges_into_the_open_hand():
     g, errors = enter(g, Hand("rosen", weis=(0, 20), claim=claim))
     assert errors == {}
     assert g.hands[-1] == Hand("rosen", stoeck=0, weis=(0, 20), claim=claim)
-    assert ruled(g).winner == Moment(0, 3, "stoeck")
+    assert ruled(g).winner == Moment(0, 13, "stoeck")
 
 
 def test_claim_into_open_hand_keeps_its_contract_and_one_stoeck():
@@ -683,6 +720,7 @@ def test_exported_claim_fields():
         "team": 0,
         "first_trick": False,
         "points": 13,
+        "other_points": 0,
         "trick_team": None,
         "trick_points": 0,
     }

@@ -9,7 +9,7 @@ from itertools import permutations
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from scorer.claims import HOUSE_ORDER, TRICK_MAX, TRICK_MAX_TRUMP, Claim, rule_claim
+from scorer.claims import HOUSE_ORDER, TRICK_MAX, Claim, rule_claim
 from scorer.contracts import Rules
 from scorer.schieber import Game, Hand, Team, enter, record_problem, replay, steps
 
@@ -53,7 +53,7 @@ def claim_hands(draw, first_trick=None):
         first_trick = draw(st.booleans())
     team = draw(st.integers(0, 1))
     if first_trick:
-        most = TRICK_MAX_TRUMP if contract in TRUMPS else TRICK_MAX
+        most = TRICK_MAX[(4, contract in TRUMPS)]
         trick = draw(st.integers(0, most).filter(lambda p: p != 1))
         claim = Claim(
             team, first_trick=True, trick_team=draw(st.integers(0, 1)), trick_points=trick

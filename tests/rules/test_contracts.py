@@ -54,9 +54,27 @@ def test_modern_swiss():
 
 
 def test_modern_french():
+    # 002: the black suits x1, the red ones x2.
     rules = Rules.from_preset("modern", "french")
     assert rules.target == 2500
+    assert rules.multipliers == dict(clubs=1, spades=1, hearts=2, diamonds=2, obenabe=3, undenufe=3)
+
+
+def test_pairing_003_french():
+    # 003 pairs roses with hearts and acorns with diamonds: hearts and diamonds x1.
+    rules = Rules.from_preset("pairing_003", "french")
+    assert rules.target == 2500
     assert rules.multipliers == dict(hearts=1, diamonds=1, spades=2, clubs=2, obenabe=3, undenufe=3)
+    assert rules.preset == "pairing_003"
+
+
+def test_pairing_003_swiss_is_modern():
+    # For Swiss faces the 003 pairing holds the same multipliers as modern: the first preset that
+    # matches names it.
+    rules = Rules.from_preset("pairing_003")
+    assert rules.target == 2500
+    assert rules.multipliers == MODERN_SWISS
+    assert rules.preset == "modern"
 
 
 @pytest.mark.parametrize("deck", ["swiss", "french"])
@@ -94,7 +112,7 @@ def test_preset_recognised(key, deck):
 
 
 def test_preset_keys():
-    assert set(PRESETS) == {"classic", "modern", "simple"}
+    assert set(PRESETS) == {"classic", "modern", "pairing_003", "simple"}
 
 
 def test_changed_multiplier_is_custom():

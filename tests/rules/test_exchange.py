@@ -30,7 +30,8 @@ GAMES = [
         (Team("A", ("p", "q", "r")), Team("B", ("s", "t", "u"))),
         Rules.from_preset("classic", "french", undenufe_six=False, bergpreis=False),
         5,
-        (Hand("hearts", points_team=1, points=100, weis=(0, 1110), first_claim=None),),
+        # Three players a team: Weis up to 450.
+        (Hand("hearts", points_team=1, points=100, weis=(0, 450), first_claim=None),),
     ),
     Game(TEAMS, SIMPLE, 0, (MATCH_A,) * 4),
 ]

@@ -25,6 +25,7 @@ from scorer.handjass import (
     record_problem,
     replay,
 )
+from scorer.weis import Weis
 
 FOUR = ("A", "B", "C", "D")
 THREE = ("A", "B", "C")
@@ -637,6 +638,21 @@ def test_only_the_best_weis_scores_but_stoeck_always():
     assert "weis" in refused(HandjassGame(TWO), two_weis)
     stoeck = Deal("rosen", (play(0, 60, 20), play(1, 50, 100)))
     assert enter_deal(HandjassGame(TWO), stoeck)[1] == {}
+
+
+def test_written_weis_beside_declared_weis_or_another_20():
+    # Declared Weis count as one holder (the ruling picks one of them): A declares four Kings,
+    # so B may not write 50 beside them; a written 20 may be B's Stöck, unless A declared it.
+    kings = Entry(0, PLAY, 60, declared=(Weis.four("K"),))
+    assert "weis" in refused(HandjassGame(TWO), Deal("rosen", (kings, play(1, 50, 50))))
+    assert enter_deal(HandjassGame(TWO), Deal("rosen", (kings, play(1, 50, 20))))[1] == {}
+    stoeck = Entry(0, PLAY, 60, declared=(Weis.four("K"),), stoeck=True)
+    assert "weis" in refused(HandjassGame(TWO), Deal("rosen", (stoeck, play(1, 50, 20))))
+    # Written 20s: two are one player's Stöck and another's Weis; three would be Weis of two.
+    two = Deal("rosen", (play(0, 50, 20), play(1, 50, 20), play(2, 57)))
+    assert enter_deal(HandjassGame(THREE), two)[1] == {}
+    three = Deal("rosen", (play(0, 50, 20), play(1, 50, 20), play(2, 57, 20)))
+    assert "weis" in refused(HandjassGame(THREE), three)
 
 
 def test_no_deal_after_the_loser_is_known():

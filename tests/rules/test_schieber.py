@@ -173,22 +173,36 @@ def test_weis_for_both_teams_refused():
     assert problems["weis"]
 
 
-@pytest.mark.parametrize("weis", [30, 10, 25, -20, 750])
+@pytest.mark.parametrize("weis", [30, 10, 25, -20, 610, 750])
 def test_impossible_weis(weis):
     problems = hand_problems(Hand("rosen", points=90, weis=(weis, 0)), MODERN)
     assert list(problems) == ["weis"]
     assert problems["weis"]
 
 
-@pytest.mark.parametrize("weis", [20, 50, 70, 120, 40, 740])
+# Two players of a team with large Weis reach 600 at most: two runs of nine.
+@pytest.mark.parametrize("weis", [20, 50, 70, 120, 40, 600])
 def test_possible_weis(weis):
     assert hand_problems(Hand("rosen", points=90, weis=(0, weis)), MODERN) == {}
 
 
-def test_six_players_may_declare_more_weis():
-    hand = Hand("rosen", points=90, weis=(1110, 0))
-    assert list(hand_problems(hand, MODERN, players_per_team=2)) == ["weis"]
-    assert hand_problems(hand, MODERN, players_per_team=3) == {}
+def test_small_weis_bound():
+    # Small Weis, a card in one Weis only: one player four Unders and four 9s (350), the other
+    # four Aces and four Kings (200): 550.
+    rules = Rules.from_preset("modern", weis_large=False)
+    assert hand_problems(Hand("rosen", points=90, weis=(550, 0)), rules) == {}
+    assert list(hand_problems(Hand("rosen", points=90, weis=(560, 0)), rules)) == ["weis"]
+
+
+def test_the_most_weis_depends_on_the_team_size():
+    # Two players with nine cards: 600 at most (two runs of nine). Three with six cards each:
+    # 220 a player at most, so 660; 510 is reachable (four Unders + K-O-U, four 9s + 10-9-8,
+    # four Aces + A-K-O), so it must be accepted.
+    assert list(hand_problems(Hand("rosen", points=90, weis=(610, 0)), MODERN)) == ["weis"]
+    six = {"players_per_team": 3}
+    assert hand_problems(Hand("rosen", points=90, weis=(510, 0)), MODERN, **six) == {}
+    assert hand_problems(Hand("rosen", points=90, weis=(660, 0)), MODERN, **six) == {}
+    assert list(hand_problems(Hand("rosen", points=90, weis=(670, 0)), MODERN, **six)) == ["weis"]
 
 
 def test_hidden_contract_refused():
@@ -324,37 +338,46 @@ def test_open_hand_over_target_does_not_end_the_game():
     assert state.totals == (1011, 157)
 
 
-# Both teams at 987 after two hands (Match + Weis 730 each).
+# Both teams at 987 after twelve hands. Every hand adds up to a number ending in 7 (157 or 257
+# with the Match, plus Weis of at most 600 a team and Stöck), so 987 + 987 = 1974 takes a number
+# of hands ending in 2, and two hands bring at most 2 x (257 + 600 + 20) = 1754: twelve hands,
+# 12 x 157 = 1884 in tricks and 90 in Weis.
+# A pair of hands: A 100 + 57 = 157, B 57 + 100 = 157.
+PAIR = (Hand("rosen", points_team=0, points=100), Hand("rosen", points_team=1, points=100))
 NEAR_TARGET = (
-    Hand("rosen", points_team=0, match=True, weis=(730, 0)),
-    Hand("rosen", points_team=1, match=True, weis=(0, 730)),
+    *PAIR * 3,  # hands 1-6: A 3 x 157 = 471, B 471
+    Hand("rosen", points_team=0, points=152, weis=(50, 0)),  # 7: A 471 + 50 + 152 = 673, B 476
+    Hand("rosen", points_team=1, points=157, weis=(0, 40)),  # 8: A 673, B 476 + 40 + 157 = 673
+    *PAIR * 2,  # hands 9-12: A 673 + 2 x 157 = 987, B 987; the next hand is hand 13
 )
 
 
 def test_near_target_setup():
+    assert record_problem(game(*NEAR_TARGET)) is None  # hands a table could have entered
     state = replay(game(*NEAR_TARGET))
     assert state.totals == (987, 987)
     assert state.winner is None
-    assert state.bergpreis == Moment(0, 1, "weis")
+    # A's Weis in hand 7 takes A from 471 to 521, over half of 1000, with B at 471.
+    assert state.bergpreis == Moment(0, 7, "weis")
 
 
 def test_stoeck_before_weis_wins():
     state = replay(game(*NEAR_TARGET, Hand("rosen", points=80, weis=(0, 20), stoeck=0)))
     assert state.totals == (1087, 1084)
-    assert state.winner == Moment(0, 3, "stoeck")
+    assert state.winner == Moment(0, 13, "stoeck")
     assert state.tie is False
     assert state.schneider is False
 
 
 def test_stoeck_before_weis_wins_for_team_b():
     state = replay(game(*NEAR_TARGET, Hand("rosen", points=80, weis=(20, 0), stoeck=1)))
-    assert state.winner == Moment(1, 3, "stoeck")
+    assert state.winner == Moment(1, 13, "stoeck")
 
 
 def test_weis_before_stich_wins():
     state = replay(game(*NEAR_TARGET, Hand("rosen", points_team=1, points=80, weis=(20, 0))))
     assert state.totals == (1084, 1067)
-    assert state.winner == Moment(0, 3, "weis")
+    assert state.winner == Moment(0, 13, "weis")
 
 
 def test_both_over_by_tricks_is_a_tie():
@@ -375,13 +398,13 @@ def test_settle_tie(team):
     assert g.hands[-1].first_claim == team
     state = replay(g)
     assert state.tie is False
-    assert state.winner == Moment(team, 3, "stich")
+    assert state.winner == Moment(team, 13, "stich")
     assert state.schneider is False
 
 
 def test_first_claim_decides():
     state = replay(game(*NEAR_TARGET, Hand("rosen", points_team=0, points=80, first_claim=1)))
-    assert state.winner == Moment(1, 3, "stich")
+    assert state.winner == Moment(1, 13, "stich")
 
 
 def test_settle_tie_without_tie_changes_nothing():
@@ -585,7 +608,7 @@ def test_hand_after_the_end_refused():
 def test_hand_after_a_tie_refused():
     g = game(*NEAR_TARGET, Hand("rosen", points_team=0, points=80), MATCH_A)
     problem = record_problem(g)
-    assert problem and "Hand 3" in problem
+    assert problem and "Hand 13" in problem
 
 
 def test_open_hand_not_last_refused():

@@ -741,10 +741,12 @@ def test_runs_in_different_suits_fine():
 
 
 def test_a_card_in_two_players_declarations():
+    # The message names the card: the Rosen Ace is in both.
     found = problems(decl(0, four("A")), decl(1, run("rosen", "A", 3)))
-    assert found == {1: "Eine Karte dieses Weis hat schon ein anderer Spieler gewiesen."}
+    assert found == {1: "Die Karte Rosen A hat schon ein anderer Spieler gewiesen."}
+    # Schellen Under and 10 are in both; one of them is named.
     found = problems(decl(3, run("schellen", "K", 4)), decl(2, run("schellen", "U", 3)))
-    assert found == {2: "Eine Karte dieses Weis hat schon ein anderer Spieler gewiesen."}
+    assert found == {2: "Die Karte Schellen 10 hat schon ein anderer Spieler gewiesen."}
     assert problems(decl(0, four("A")), decl(1, run("rosen", "K", 3))) == {}
 
 

@@ -323,7 +323,7 @@ def test_enter_refuses_numeric_weis_on_a_hand_with_declarations():
 def test_enter_refuses_a_card_of_another_seat():
     g, _ = enter(game(), Hand("rosen", declarations=(said(0, four("A")),)))
     again, errors = enter(g, Hand("rosen", declarations=(said(3, run("eicheln", "A", 3)),)))
-    assert errors == {"decl-3": "Eine Karte dieses Weis hat schon ein anderer Spieler gewiesen."}
+    assert errors == {"decl-3": "Die Karte Eicheln A hat schon ein anderer Spieler gewiesen."}
     assert again is g
 
 
@@ -361,6 +361,23 @@ def test_six_player_seats():
     }
 
 
+def test_a_declaration_needs_no_more_cards_than_a_hand_holds():
+    # Four Unders, four 9s and O-U-10-9 of roses: 4 + 4 + the Ober and the 10 = 10 cards.
+    hand = Hand(
+        "rosen", points=100, declarations=(said(1, four("U"), four("9"), run("rosen", "O", 4)),)
+    )
+    assert hand_problems(hand, MODERN) == {
+        "decl-1": "Diese Weis brauchen 10 Karten; eine Hand hat nur 9."
+    }
+    # A run of seven: fine with nine cards, not with six in the six-player game.
+    seven = Hand("rosen", points=100, declarations=(said(5, run("rosen", "A", 7)),))
+    assert hand_problems(seven, MODERN, players_per_team=3) == {
+        "decl-5": "Diese Weis brauchen 7 Karten; eine Hand hat nur 6."
+    }
+    four_players = Hand("rosen", points=100, declarations=(said(3, run("rosen", "A", 7)),))
+    assert hand_problems(four_players, MODERN) == {}
+
+
 def test_errors_per_player():
     hand = Hand(
         "rosen",
@@ -376,7 +393,7 @@ def test_errors_per_player():
     assert sorted(problems) == ["decl-1", "decl-2", "decl-3"]
     assert "unter die 6" in problems["decl-1"]
     assert problems["decl-2"] == "Dieselbe Karte zweimal gewiesen."
-    assert problems["decl-3"] == "Eine Karte dieses Weis hat schon ein anderer Spieler gewiesen."
+    assert problems["decl-3"] == "Die Karte Rosen O hat schon ein anderer Spieler gewiesen."
 
 
 def test_four_nines_by_setting():

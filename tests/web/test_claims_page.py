@@ -177,11 +177,11 @@ def test_what_each_team_still_needs(client):
     html = client.get("/games/1").get_data(as_text=True).split('id="needs"')[1]
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.split("</details>")[0]))
     # Wir 150: 350 to half of 1000, 850 to the target; per multiplier, rounded up.
-    assert "350 für Bergpreis und aus dem Schneider · ×1 (Rosen, Eicheln): 350; " in text
+    assert "350 zum Bergpreis und aus dem Schneider · ×1 (Rosen, Eicheln): 350; " in text
     assert "×2 (Schilten, Schellen): 175; ×3 (Obenabe, Undenufe): 117" in text
     assert "850 zum Ziel · ×1 (Rosen, Eicheln): 850; ×2 (Schilten, Schellen): 425;" in text
     # Ihr 7: 493 to half, 993 to the target.
-    assert "493 für Bergpreis und aus dem Schneider" in text and "993 zum Ziel" in text
+    assert "493 zum Bergpreis und aus dem Schneider" in text and "993 zum Ziel" in text
 
 
 def test_house_order_and_auto_end_are_settings(client):
@@ -197,3 +197,37 @@ def test_house_order_and_auto_end_are_settings(client):
     html = client.get("/games/1").get_data(as_text=True)
     assert "Wir gewinnt" in html
     assert ending(html) == ["Wir erreicht 300 in Hand 2 mit dem Weis."]
+
+
+def test_the_other_teams_tricks_count_for_schneider(client):
+    client.post("/games/new", data=new_game_form(preset="custom", target="500"))
+    client.post("/games/1/hands", data={"contract": "obenabe", "points": "150", "points_team": "0"})
+    # Wir 450, Ihr 21. Wir claim in Schellen ×2 with 30; Ihr had 115 tricks: 21 + 230 = 251,
+    # over half of 500, so not Schneider (002: both sides count their tricks).
+    client.post(
+        "/games/1/claim",
+        data={
+            "claim_team": "0",
+            "contract": "schellen",
+            "first_trick": "no",
+            "claim_points": "30",
+            "other_points": "115",
+        },
+    )
+    html = client.get("/games/1").get_data(as_text=True)
+    assert totals_in(html) == (510, 251)
+    assert "Wir gewinnt" in html and "ist Schneider" not in html
+    response = client.post(
+        "/games/1/undo",
+    )
+    response = client.post(
+        "/games/1/claim",
+        data={
+            "claim_team": "0",
+            "contract": "schellen",
+            "first_trick": "no",
+            "claim_points": "30",
+            "other_points": "140",
+        },
+    )
+    assert "höchstens 157" in errors_in(response.get_data(as_text=True))["other_points"]

@@ -20,8 +20,9 @@ def game(client):
 
 
 def deal(client, trump="rosen", game_id=1, **fields):
-    """Post a deal; fields like cards0=60, status3="out", draw="2"."""
-    return client.post(f"/handjass/{game_id}/deals", data={"trump": trump, **fields})
+    """Post a deal; fields like cards0=60, status3="out", draw="2". Points not given are 0."""
+    zeros = {f"cards{seat}": "0" for seat in range(4)}
+    return client.post(f"/handjass/{game_id}/deals", data={"trump": trump, **zeros, **fields})
 
 
 def nets(html: str) -> list[int]:
@@ -243,3 +244,40 @@ def test_editing_a_deal_keeps_its_declarations(game):
     html = game.get("/handjass/1").get_data(as_text=True)
     # Clara 20 + 50 + 20 = 90 and Dani 57 keep the strokes.
     assert "Anna 41 · Ben 39 · Clara 90 · Dani 57" in html
+
+
+def test_written_weis_beside_another_players_weis_is_refused(game):
+    # 001: only the player with the best single Weis scores. A declares four Kings, B writes 50.
+    response = deal(game, d0="four:K", cards0="60", cards1="20", weis1="50", cards2="40")
+    assert "nur, wer den besten hat" in errors_in(response.get_data(as_text=True))["weis"]
+    # Three players with 20 each: one may be Stöck, but two Weis of 20 cannot both count.
+    response = deal(game, cards0="50", weis0="20", cards1="50", weis1="20", weis2="20")
+    assert "nur, wer den besten hat" in errors_in(response.get_data(as_text=True))["weis"]
+    # One Weis of 50 and one Stöck of 20 on two players is fine.
+    assert deal(game, cards0="50", weis0="50", cards1="50", weis1="20").status_code == 303
+
+
+def test_points_left_empty_are_asked_for(game):
+    response = game.post(
+        "/handjass/1/deals", data={"trump": "rosen", "cards0": "60", "cards1": "50", "cards2": "25"}
+    )
+    assert errors_in(response.get_data(as_text=True))["p3"].startswith("Punkte eingeben (auch 0)")
+    # Everyone else out: the one left wins without play and needs no points.
+    response = game.post(
+        "/handjass/1/deals",
+        data={"trump": "rosen", "status1": "out", "status2": "out", "status3": "out"},
+    )
+    assert response.status_code == 303
+    assert nets(game.get("/handjass/1").get_data(as_text=True)) == [2, 0, 0, 0]
+
+
+def test_a_finished_game_offers_the_next_one(client):
+    client.post("/handjass/new", data={"seat1": "A", "seat2": "B", "target": "1"})
+    deal(client, cards0="100", cards1="57")
+    assert "B verliert" in client.get("/handjass/1").get_data(as_text=True)
+    response = client.post("/handjass/1/again")
+    assert response.headers["Location"] == "/handjass/2"
+    html = client.get("/handjass/2").get_data(as_text=True)
+    assert nets(html) == [0, 0] and "Aussteigen bei 1 Strichen" in html
+    listing = client.get("/").get_data(as_text=True)
+    assert "noch kein Spiel" in listing and "B verliert" in listing
