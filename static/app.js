@@ -134,6 +134,9 @@
   document.addEventListener("DOMContentLoaded", function () {
     applyViews();
     initPanels(document);
+    // A form sent back with a refusal: open at the first message, not at the top.
+    const error = document.querySelector("main .error");
+    if (error) error.scrollIntoView({ block: "center" });
   });
   document.addEventListener("htmx:load", function (event) {
     applyViews();
