@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 # Ranks from high to low, as sides suits and Obenabe order them and as Weis compare them.
 RANKS = ("A", "K", "O", "U", "10", "9", "8", "7", "6")
+DECK_SIZE = 36  # 4 suits of 9: each player holds DECK_SIZE // players cards
+
 # Every contract holds 152 card points; the last trick adds 5.
 CARD_POINTS_TOTAL = 152
 LAST_TRICK = 5

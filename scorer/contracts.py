@@ -50,6 +50,11 @@ class Preset:
     multipliers: dict[str, dict[str, int]]  # deck -> contract -> multiplier
 
 
+# 002 and 004 for Swiss faces: roses and acorns x1, shields and bells x2, Obenabe, Undenufe x3.
+MODERN_SWISS = _multipliers(
+    "swiss", dict(rosen=1, eicheln=1, schilten=2, schellen=2, obenabe=3, undenufe=3)
+)
+
 PRESETS: dict[str, Preset] = {
     p.key: p
     for p in (
@@ -75,10 +80,7 @@ PRESETS: dict[str, Preset] = {
             "Modern: 2500, ×1 ×2 ×3 ×3",
             2500,
             {
-                "swiss": _multipliers(
-                    "swiss",
-                    dict(rosen=1, eicheln=1, schilten=2, schellen=2, obenabe=3, undenufe=3),
-                ),
+                "swiss": MODERN_SWISS,
                 "french": _multipliers(
                     "french",
                     dict(clubs=1, spades=1, hearts=2, diamonds=2, obenabe=3, undenufe=3),
@@ -91,10 +93,7 @@ PRESETS: dict[str, Preset] = {
             "003: 2500, Herz/Ecken ×1, Schaufel/Kreuz ×2",
             2500,
             {
-                "swiss": _multipliers(
-                    "swiss",
-                    dict(rosen=1, eicheln=1, schilten=2, schellen=2, obenabe=3, undenufe=3),
-                ),
+                "swiss": MODERN_SWISS,
                 "french": _multipliers(
                     "french",
                     dict(hearts=1, diamonds=1, spades=2, clubs=2, obenabe=3, undenufe=3),

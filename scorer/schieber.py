@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from scorer.cards import FACES, HAND_TOTAL, MATCH_TOTAL
+from scorer.cards import DECK_SIZE, FACES, HAND_TOTAL, MATCH_TOTAL
 from scorer.claims import HOUSE_ORDER, Claim, claim_from_dict, rule_claim
 from scorer.contracts import Rules
 from scorer.slate import Slate
@@ -194,7 +194,7 @@ def hand_problems(hand: Hand, rules: Rules, players_per_team: int = 2) -> dict[s
                 play,
                 rules.suits,
                 FACES[rules.deck],
-                hand_size=36 // seats,
+                hand_size=DECK_SIZE // seats,
             )
             for seat, problem in problems.items():
                 errors[f"decl-{seat}"] = problem
@@ -259,6 +259,11 @@ class Game:
     rules: Rules = field(default_factory=Rules)
     first_vorhand: int = 0  # seat index into seats()
     hands: tuple[Hand, ...] = ()
+
+    @property
+    def hand_size(self) -> int:
+        """Cards in each player's hand: 9 with four players, 6 with six."""
+        return DECK_SIZE // len(self.seats())
 
     @property
     def players_per_team(self) -> int:

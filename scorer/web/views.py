@@ -346,8 +346,8 @@ def declare_weis(game_id: int):
             del declared[seat][position]
     elif verb == "find" and seat is not None:
         cards = [c for c in (parse_card(v) for v in data.getlist(f"cards{seat}")) if c]
-        if len(cards) > 9:
-            errors[f"decl-{seat}"] = f"Eine Hand hat 9 Karten, nicht {len(cards)}."
+        if len(cards) > game.hand_size:
+            errors[f"decl-{seat}"] = f"Eine Hand hat {game.hand_size} Karten, nicht {len(cards)}."
         else:
             declared[seat] = detect(cards, rules.weis_table, play, rules.suits)
             if stoeck_in(cards, play):

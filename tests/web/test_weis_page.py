@@ -225,3 +225,14 @@ def test_a_french_table_declares_in_its_own_words(client):
     assert "Vierblatt Herz zur Dame · 50" in html
     assert '<option value="U">vier Bauern</option>' in html
     assert re.search(r'value="hearts:U"\s*><span>B</span>', html)
+
+
+def test_six_players_tap_six_cards(client):
+    client.post(
+        "/games/new", data=new_game_form(size="6", seat5="Emil", seat6="Fritz", preset="simple")
+    )
+    cards = [f"rosen:{r}" for r in ("A", "K", "O", "U", "10", "9", "8")]
+    html = client.post(
+        URL, data={"contract": "schellen", "action": "find:0", "cards0": cards}
+    ).get_data(as_text=True)
+    assert errors_in(html)["decl-0"] == "Eine Hand hat 6 Karten, nicht 7."
