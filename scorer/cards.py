@@ -113,3 +113,44 @@ def card_points(rank: str, mode: str, *, undenufe_six: bool = True) -> int:
     if mode == "undenufe":
         return (_UNDENUFE if undenufe_six else _UNDENUFE_ACE)[rank]
     raise ValueError(f"unknown mode {mode!r}")
+
+
+# Reading plain data back (storage and import): one set of checks for every engine module. Each
+# raises ValueError naming the field, never showing the value (it may be huge or nested deep).
+
+
+def whole(value, name: str, optional: bool = False) -> int | None:
+    """A whole number (not a bool, not 90.5 or 90.0, not "90"), or None where that is allowed."""
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name}: keine ganze Zahl")
+    return value
+
+
+def flag(value, name: str) -> bool:
+    """A yes or no: true or false, nothing else ("no", 0 and null are not)."""
+    if not isinstance(value, bool):
+        raise ValueError(f"{name}: nicht true oder false")
+    return value
+
+
+def text(value, name: str) -> str:
+    """A string, never anything turned into one."""
+    if not isinstance(value, str):
+        raise ValueError(f"{name}: kein Text")
+    return value
+
+
+def items(value, name: str) -> list:
+    """A list (a JSON array), not a string or an object."""
+    if not isinstance(value, list):
+        raise ValueError(f"{name}: keine Liste")
+    return value
+
+
+def fields(value, name: str) -> dict:
+    """An object (a JSON object with its fields)."""
+    if not isinstance(value, dict):
+        raise ValueError(f"{name}: kein Objekt")
+    return value

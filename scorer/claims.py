@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scorer.cards import fields, flag, whole
+
 STEP_NAMES = {"stoeck": "Stöck", "weis": "Weis", "stich": "Stich"}
 HOUSE_ORDER = ("stoeck", "weis", "stich")
 
@@ -134,15 +136,15 @@ def rule_claim(
     return Outcome(1 - claim.team, "claim", totals, tuple(lines))
 
 
-def claim_from_dict(data: dict | None, whole) -> Claim | None:
-    """A claim read back from to_dict(); `whole` checks whole numbers (ValueError otherwise)."""
+def claim_from_dict(data: dict | None) -> Claim | None:
+    """A claim read back from to_dict(), or None; raises ValueError for values of the wrong
+    kind."""
     if data is None:
         return None
-    if not isinstance(data, dict) or not isinstance(data.get("first_trick", False), bool):
-        raise ValueError(f"claim: {data!r}")
+    data = fields(data, "claim")
     return Claim(
         team=whole(data.get("team"), "claim.team"),
-        first_trick=data.get("first_trick", False),
+        first_trick=flag(data.get("first_trick", False), "claim.first_trick"),
         points=whole(data.get("points", 0), "claim.points"),
         other_points=whole(data.get("other_points", 0), "claim.other_points"),
         trick_team=whole(data.get("trick_team"), "claim.trick_team", optional=True),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from scorer.cards import DECKS, Suit
+from scorer.cards import DECKS, Suit, fields, flag, items, text, whole
 from scorer.claims import HOUSE_ORDER
 from scorer.weis import Play, WeisTable
 
@@ -184,19 +184,34 @@ class Rules:
     def problems(self) -> dict[str, str]:
         """What is wrong with these settings, by setting name; empty when they can be played."""
         errors = {}
-        if self.deck not in DECKS:
+        if not isinstance(self.deck, str) or self.deck not in DECKS:
             errors["deck"] = "Unbekanntes Kartenblatt."
             return errors
+        if not isinstance(self.multipliers, dict):
+            errors["multipliers"] = "Ein Faktor für jeden Trumpf."
+            return errors
+        keys = {c.key for c in contracts_for(self.deck)}
+        if set(self.multipliers) - keys:
+            errors["multipliers"] = "Faktoren nur für die Trümpfe dieses Kartenblatts."
         for c in contracts_for(self.deck):
             value = self.multipliers.get(c.key)
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 20:
                 errors[f"mult_{c.key}"] = "Ganze Zahl von 0 bis 20 (0 blendet den Trumpf aus)."
         if not errors and not self.contracts:
             errors["multipliers"] = "Mindestens ein Trumpf braucht einen Faktor über 0."
-        if not isinstance(self.target, int) or not 100 <= self.target <= 100_000:
+        target = self.target
+        if isinstance(target, bool) or not isinstance(target, int) or not 100 <= target <= 100_000:
             errors["target"] = "Zielpunkte: eine ganze Zahl von 100 bis 100000."
-        if sorted(self.order) != sorted(HOUSE_ORDER):
+        order = self.order
+        if (
+            not isinstance(order, tuple | list)
+            or not all(isinstance(kind, str) for kind in order)
+            or sorted(order) != sorted(HOUSE_ORDER)
+        ):
             errors["order"] = "Die Reihenfolge nennt Stöck, Weis und Stich je einmal."
+        for name in FLAGS:
+            if not isinstance(getattr(self, name), bool):
+                errors[name] = "Nur ja oder nein."
         return errors
 
     def to_dict(self) -> dict:
@@ -217,17 +232,37 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: dict) -> Rules:
-        """Settings read back from to_dict()."""
+        """Settings read back from to_dict(); raises ValueError for values of the wrong kind (a
+        setting that is missing keeps its default, except the deck, multipliers and target)."""
+        data = fields(data, "rules")
+        deck = text(data["deck"], "rules.deck")
+        if deck not in DECKS:
+            raise ValueError("rules.deck: unbekanntes Kartenblatt")
+        multipliers = fields(data["multipliers"], "rules.multipliers")
+        keys = {c.key for c in contracts_for(deck)}
+        if set(multipliers) - keys:
+            raise ValueError("rules.multipliers: ein Trumpf, den das Kartenblatt nicht hat")
+        order = items(data.get("order", list(HOUSE_ORDER)), "rules.order")
+        defaults = cls()
         return cls(
-            deck=data["deck"],
-            multipliers={k: v for k, v in data["multipliers"].items()},
-            target=data["target"],
-            undenufe_six=data.get("undenufe_six", True),
-            bergpreis=data.get("bergpreis", True),
-            weis_large=data.get("weis_large", True),
-            four_nines=data.get("four_nines", True),
-            four_sixes=data.get("four_sixes", False),
-            any_four=data.get("any_four", False),
-            order=tuple(data.get("order", HOUSE_ORDER)),
-            auto_end=data.get("auto_end", False),
+            deck=deck,
+            multipliers={k: whole(v, f"rules.multipliers.{k}") for k, v in multipliers.items()},
+            target=whole(data["target"], "rules.target"),
+            order=tuple(text(kind, "rules.order") for kind in order),
+            **{
+                name: flag(data.get(name, getattr(defaults, name)), f"rules.{name}")
+                for name in FLAGS
+            },
         )
+
+
+# The settings that are a yes or no.
+FLAGS = (
+    "undenufe_six",
+    "bergpreis",
+    "weis_large",
+    "four_nines",
+    "four_sixes",
+    "any_four",
+    "auto_end",
+)

@@ -10,8 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from scorer.cards import DECKS, FACES, HAND_TOTAL
-from scorer.weis import Declaration, Play, Ruling, Weis, WeisTable, declaration_problems, rule
+from scorer.cards import DECKS, FACES, HAND_TOTAL, fields, flag, items, text, whole
+from scorer.names import name_problem
+from scorer.weis import (
+    Declaration,
+    Play,
+    Ruling,
+    Weis,
+    WeisTable,
+    declaration_problems,
+    most_weis,
+    rule,
+)
 
 PLAY, OUT, BLIND = "play", "out", "blind"
 # Berner Handjass: strokes and potatoes count times the trump suit (001).
@@ -50,12 +60,15 @@ class HandjassRules:
     def problems(self) -> dict[str, str]:
         """What is wrong with these settings, by field."""
         errors = {}
-        if self.deck not in DECKS:
+        if not isinstance(self.deck, str) or self.deck not in DECKS:
             errors["deck"] = "Unbekanntes Kartenblatt."
-        if not isinstance(self.target, int) or not 1 <= self.target <= 100:
+        if not _whole_in(self.target, 1, 100):
             errors["target"] = "Striche zum Aussteigen: 1 bis 100."
-        if not isinstance(self.threshold, int) or not 1 <= self.threshold <= 80:
+        if not _whole_in(self.threshold, 1, 80):
             errors["threshold"] = "Härdöpfel unter: 1 bis 80 Punkte."
+        for name in FLAGS:
+            if not isinstance(getattr(self, name), bool):
+                errors[name] = "Nur ja oder nein."
         return errors
 
     def to_dict(self) -> dict:
@@ -75,8 +88,36 @@ class HandjassRules:
 
     @classmethod
     def from_dict(cls, data: dict) -> HandjassRules:
-        """Read back from to_dict()."""
-        return cls(**{k: data[k] for k in cls().to_dict() if k in data})
+        """Read back from to_dict() (a setting that is missing keeps its default); raises
+        ValueError for values of the wrong kind."""
+        data = fields(data, "rules")
+        defaults = cls()
+        return cls(
+            deck=text(data.get("deck", defaults.deck), "rules.deck"),
+            target=whole(data.get("target", defaults.target), "rules.target"),
+            threshold=whole(data.get("threshold", defaults.threshold), "rules.threshold"),
+            **{
+                name: flag(data.get(name, getattr(defaults, name)), f"rules.{name}")
+                for name in FLAGS
+            },
+        )
+
+
+# The settings that are a yes or no.
+FLAGS = (
+    "berner",
+    "extra_per_potato",
+    "players_minus_one",
+    "hold_ties",
+    "no_drop",
+    "weis_large",
+    "four_nines",
+)
+
+
+def _whole_in(value, low: int, high: int) -> bool:
+    """A whole number (not a bool) from low to high."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 @dataclass(frozen=True)
@@ -132,32 +173,28 @@ class Deal:
     @classmethod
     def from_dict(cls, data: dict) -> Deal:
         """Read back from to_dict(); raises ValueError for values of the wrong kind."""
+        data = fields(data, "deals")
         entries = []
-        for e in data.get("entries", []):
-            values = [e.get("seat"), e.get("cards", 0), e.get("weis", 0)]
-            if any(isinstance(v, bool) or not isinstance(v, int) for v in values):
-                raise ValueError(f"entry: {e!r}")
-            declared = e.get("declared", [])
-            if not isinstance(declared, list) or not isinstance(e.get("stoeck", False), bool):
-                raise ValueError(f"entry: {e!r}")
+        for e in items(data.get("entries", []), "entries"):
+            e = fields(e, "entries")
             entries.append(
                 Entry(
-                    e["seat"],
-                    str(e.get("status", PLAY)),
-                    e["cards"],
-                    e["weis"],
-                    tuple(Weis.from_dict(w) for w in declared),
-                    e.get("stoeck", False),
+                    whole(e.get("seat"), "entries.seat"),
+                    text(e.get("status", PLAY), "entries.status"),
+                    whole(e.get("cards", 0), "entries.cards"),
+                    whole(e.get("weis", 0), "entries.weis"),
+                    tuple(
+                        Weis.from_dict(w) for w in items(e.get("declared", []), "entries.declared")
+                    ),
+                    flag(e.get("stoeck", False), "entries.stoeck"),
                 )
             )
-        draw = data.get("draw") or []
-        draw = [draw] if isinstance(draw, int) and not isinstance(draw, bool) else draw
-        if not isinstance(draw, list) or any(
-            isinstance(d, bool) or not isinstance(d, int) for d in draw
-        ):
-            raise ValueError(f"draw: {draw!r}")
-        agreed = bool(data.get("agreed", False))
-        return cls(str(data["trump"]), tuple(entries), agreed, tuple(draw))
+        draw = data.get("draw")
+        # A single seat stands for a list of one; null or nothing for none drawn.
+        draw = [] if draw is None else [draw] if isinstance(draw, int) else draw
+        draw = [whole(d, "draw") for d in items(draw, "draw")]
+        agreed = flag(data.get("agreed", False), "agreed")
+        return cls(text(data["trump"], "trump"), tuple(entries), agreed, tuple(draw))
 
 
 @dataclass(frozen=True)
@@ -309,10 +346,13 @@ class HandjassGame:
         """What is wrong with the set-up, by field."""
         errors = dict(self.rules.problems())
         names = [p.strip() for p in self.players]
+        badly_named = [m for m in map(name_problem, self.players) if m]
         if not 2 <= len(names) <= 4:
             errors["players"] = "Handjass spielen 2, 3 oder 4 Spieler."
         elif any(not n for n in names):
             errors["players"] = "Jeder Spieler braucht einen Namen."
+        elif badly_named:
+            errors["players"] = badly_named[0]
         elif len({n.casefold() for n in names}) != len(names):
             errors["players"] = "Zwei Spieler mit gleichem Namen: bitte unterscheiden."
         return errors
@@ -327,14 +367,13 @@ class HandjassGame:
 
     @classmethod
     def from_dict(cls, data: dict) -> HandjassGame:
-        """Read back from to_dict()."""
-        players = data["players"]
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise ValueError("players: a list of names")
+        """Read back from to_dict(); raises ValueError for values of the wrong kind."""
+        data = fields(data, "game")
+        players = items(data["players"], "players")
         return cls(
-            tuple(players),
+            tuple(text(p, "players") for p in players),
             HandjassRules.from_dict(data.get("rules", {})),
-            tuple(Deal.from_dict(d) for d in data.get("deals", [])),
+            tuple(Deal.from_dict(d) for d in items(data.get("deals", []), "deals")),
         )
 
 
@@ -399,6 +438,96 @@ def _before(seat: int, among: list[int], count: int) -> int:
     return seat
 
 
+class _Replay:
+    """A replay under way: the state after the deals so far, one deal at a time, so that
+    replaying a game and checking its record both take one pass over the deals."""
+
+    def __init__(self, game: HandjassGame):
+        count = len(game.players)
+        self.game = game
+        self.count = count
+        self.strokes = [0] * count
+        self.potatoes = [0] * count
+        self.retired: dict[int, int] = {}
+        self.rows: list[Row] = []
+        self.vorhand = 0
+        self.held: list[tuple[int, int, int]] = []
+        self.pending: Award | None = None
+        self.loser: int | None = None
+
+    @property
+    def in_game(self) -> list[int]:
+        """The players still playing, in seat order."""
+        return [s for s in range(self.count) if s not in self.retired]
+
+    @property
+    def stopped(self) -> bool:
+        """Nothing more can be replayed: the loser is known, or the last deal awaits the draw."""
+        return self.loser is not None or self.pending is not None
+
+    def award(self, deal: Deal) -> Award:
+        """What `deal` gives as the next deal, before any waiting stroke is settled."""
+        game = self.game
+        return award(deal, game.rules, len(self.in_game), game.players.__getitem__, self.vorhand)
+
+    def add(self, deal: Deal, result: Award | None = None) -> None:
+        """Play `deal` as the next deal; `result` is its award when already worked out."""
+        game = self.game
+        count = self.count
+        strokes, potatoes, retired = self.strokes, self.potatoes, self.retired
+        number = len(self.rows) + 1
+        names = game.players.__getitem__
+        in_game = self.in_game
+        dealer = _before(self.vorhand, in_game, count)
+        result = self.award(deal) if result is None else result
+        result, self.held = _settle_held(result, self.held, deal, retired, names)
+        if result.held:
+            self.held.append(result.held)
+        if result.tied:
+            self.pending = result
+        for seat, n in result.strokes.items():
+            strokes[seat] += n
+        for seat, n in result.potatoes.items():
+            potatoes[seat] += n
+        out = tuple(
+            s for s in in_game if strokes[s] - potatoes[s] >= game.rules.target and not self.pending
+        )
+        for seat in out:
+            retired[seat] = number
+        self.rows.append(
+            Row(
+                number,
+                deal,
+                dealer,
+                self.vorhand,
+                result,
+                tuple(s - p for s, p in zip(strokes, potatoes, strict=True)),
+                out,
+            )
+        )
+        left = [s for s in range(count) if s not in retired]
+        if len(left) <= 1 and not self.pending:
+            self.loser = left[0] if left else min(out, key=lambda s: strokes[s] - potatoes[s])
+            return
+        if self.pending:
+            return
+        self.vorhand = _next(self.vorhand, left, count)
+
+    def state(self) -> HandjassState:
+        """The state after the deals so far."""
+        return HandjassState(
+            strokes=tuple(self.strokes),
+            potatoes=tuple(self.potatoes),
+            retired=dict(self.retired),
+            rows=tuple(self.rows),
+            vorhand=self.vorhand,
+            dealer=_before(self.vorhand, self.in_game, self.count),
+            loser=self.loser,
+            held=tuple(self.held),
+            pending=self.pending,
+        )
+
+
 def replay(game: HandjassGame) -> HandjassState:
     """The state after every deal of the record, in order.
 
@@ -406,64 +535,17 @@ def replay(game: HandjassGame) -> HandjassState:
     to the first of those left after the last Vorhand, and the dealer is the one before them (the
     same dealer deals again when Vorhand retired).
     """
-    count = len(game.players)
-    strokes = [0] * count
-    potatoes = [0] * count
-    retired: dict[int, int] = {}
-    rows: list[Row] = []
-    vorhand = 0
-    held: list[tuple[int, int, int]] = []
-    pending = None
-    loser = None
-    names = game.players.__getitem__
-    for number, deal in enumerate(game.deals, start=1):
-        in_game = [s for s in range(count) if s not in retired]
-        dealer = _before(vorhand, in_game, count)
-        result = award(deal, game.rules, len(in_game), names, vorhand)
-        result, held = _settle_held(result, held, deal, retired, names)
-        if result.held:
-            held.append(result.held)
-        if result.tied:
-            pending = result
-        for seat, n in result.strokes.items():
-            strokes[seat] += n
-        for seat, n in result.potatoes.items():
-            potatoes[seat] += n
-        out = tuple(
-            s for s in in_game if strokes[s] - potatoes[s] >= game.rules.target and not pending
-        )
-        for seat in out:
-            retired[seat] = number
-        rows.append(
-            Row(
-                number,
-                deal,
-                dealer,
-                vorhand,
-                result,
-                tuple(s - p for s, p in zip(strokes, potatoes, strict=True)),
-                out,
-            )
-        )
-        left = [s for s in range(count) if s not in retired]
-        if len(left) <= 1 and not pending:
-            loser = left[0] if left else min(out, key=lambda s: strokes[s] - potatoes[s])
+    return _replayed(game).state()
+
+
+def _replayed(game: HandjassGame) -> _Replay:
+    """The replay of the whole record, stopped where the loser is known or a draw is missing."""
+    done = _Replay(game)
+    for deal in game.deals:
+        done.add(deal)
+        if done.stopped:
             break
-        if pending:
-            break
-        vorhand = _next(vorhand, left, count)
-    in_game = [s for s in range(count) if s not in retired]
-    return HandjassState(
-        strokes=tuple(strokes),
-        potatoes=tuple(potatoes),
-        retired=retired,
-        rows=tuple(rows),
-        vorhand=vorhand,
-        dealer=_before(vorhand, in_game, count),
-        loser=loser,
-        held=tuple(held),
-        pending=pending,
-    )
+    return done
 
 
 def _settle_held(result: Award, held, deal: Deal, retired, names):
@@ -494,8 +576,11 @@ def choices(rules: HandjassRules, in_game: int) -> tuple[str, ...]:
     return (PLAY, OUT, BLIND) if in_game < 4 else (PLAY, OUT)
 
 
-def deal_problems(deal: Deal, game: HandjassGame, state: HandjassState) -> dict[str, str]:
-    """What cannot be true of a new deal after `state`, by field ("p<seat>" for a player)."""
+def deal_problems(
+    deal: Deal, game: HandjassGame, state: HandjassState | _Standing
+) -> dict[str, str]:
+    """What cannot be true of a new deal after `state`, by field ("p<seat>" for a player); of
+    the state only who is still in and who retired count."""
     errors: dict[str, str] = {}
     rules = game.rules
     suits = {s.key for s in DECKS[rules.deck]}
@@ -511,8 +596,13 @@ def deal_problems(deal: Deal, game: HandjassGame, state: HandjassState) -> dict[
     if sorted(s for s in seats if s in in_game) != in_game or len(seats) != len(set(seats)):
         errors["players"] = "Jeder Spieler, der noch dabei ist, genau einmal."
     statuses = {e.seat: e.status for e in deal.entries}
+    # Nine cards each; where nobody drops out, three or two players get twelve (001).
+    hand_size = 12 if rules.no_drop and len(in_game) < 4 else 9
+    most = most_weis(rules.weis_table, hand_size)
     for e in deal.entries:
         key = f"p{e.seat}"
+        if not 0 <= e.seat < len(game.players):
+            continue  # an unknown player: refused above
         if e.status not in (PLAY, OUT, BLIND):
             errors[key] = "Spielt, aus oder mit dem Blinden."
         elif e.status == OUT and (e.cards or e.weis):
@@ -530,6 +620,8 @@ def deal_problems(deal: Deal, game: HandjassGame, state: HandjassState) -> dict[
             errors[key] = f"{e.cards} {word} gibt es nicht: keine Karte zählt 1."
         elif e.weis < 0 or e.weis % 10 or e.weis in (10, 30):
             errors[key] = "Weis und Stöck zählen 20, 50, 100 …; zusammen ein Vielfaches von 10."
+        elif e.weis > most:
+            errors[key] = f"So viel Weis und Stöck hat ein Spieler nie: höchstens {most}."
     if list(statuses.values()).count(BLIND) > 1:
         errors["blind"] = "Den Blinden nimmt nur einer."
     active = [e for e in deal.entries if e.active]
@@ -545,14 +637,14 @@ def deal_problems(deal: Deal, game: HandjassGame, state: HandjassState) -> dict[
     table = rules.weis_table
     play = Play(trump=deal.trump if deal.trump in suits else None)
     declared = [Declaration(e.seat, 0, e.declared) for e in deal.entries if e.declared]
-    # Nine cards each; where nobody drops out, three or two players get twelve (001).
-    hand_size = 12 if rules.no_drop and len(in_game) < 4 else 9
     suit_keys = tuple(s.key for s in DECKS[rules.deck])
     for seat, problem in declaration_problems(
         declared, table, play, suit_keys, FACES[rules.deck], hand_size=hand_size
     ).items():
         errors[f"p{seat}"] = problem
     for e in deal.entries:
+        if not 0 <= e.seat < len(game.players):
+            continue
         if (e.declared or e.stoeck) and e.weis:
             errors[f"p{e.seat}"] = "Weis entweder als Punkte schreiben oder ansagen, nicht beides."
         elif (e.declared or e.stoeck) and not e.active:
@@ -586,28 +678,45 @@ def enter_deal(game: HandjassGame, deal: Deal) -> tuple[HandjassGame, dict[str, 
 
     A stroke tied between players needs the draw first (unless the table holds ties over).
     """
-    state = replay(game)
-    if state.finished:
-        return game, {"game": "Der Verlierer steht fest: kein Spiel mehr."}
-    errors = deal_problems(deal, game, state)
-    if not errors:
-        result = award(
-            deal, game.rules, len(state.in_game), game.players.__getitem__, state.vorhand
-        )
-        if result.tied:
-            who = " und ".join(game.players[s] for s in result.tied)
-            what = "einen Strich" if result.needed == 1 else f"{result.needed} Striche"
-            errors["draw"] = f"Gleichstand um {what}: {who} ziehen eine Karte."
+    errors, _ = _next_deal_problems(deal, _replayed(game))
     if errors:
         return game, errors
     return game.with_record(game.deals + (deal,)), {}
 
 
+def _next_deal_problems(deal: Deal, done: _Replay) -> tuple[dict[str, str], Award | None]:
+    """What is wrong with `deal` as the next deal after the replay so far, by field; with
+    nothing wrong, also what it gives."""
+    game = done.game
+    if done.loser is not None:
+        return {"game": "Der Verlierer steht fest: kein Spiel mehr."}, None
+    # The checks look at who is still in and who retired, never at the rows.
+    errors = deal_problems(deal, game, _Standing(done.in_game, done.retired))
+    if errors:
+        return errors, None
+    result = done.award(deal)
+    if result.tied:
+        who = " und ".join(game.players[s] for s in result.tied)
+        what = "einen Strich" if result.needed == 1 else f"{result.needed} Striche"
+        return {"draw": f"Gleichstand um {what}: {who} ziehen eine Karte."}, None
+    return {}, result
+
+
+@dataclass(frozen=True)
+class _Standing:
+    """Who is still in and who retired: all deal_problems needs of a state."""
+
+    in_game: list[int]
+    retired: dict[int, int]
+
+
 def record_problem(game: HandjassGame) -> str | None:
-    """Why this record of deals cannot stand, or None: each deal is checked as it was entered."""
-    built = game.with_record(())
+    """Why this record of deals cannot stand, or None: each deal is checked as it was entered,
+    against the state before it, in one pass."""
+    done = _Replay(game)  # the deals so far: none yet
     for number, deal in enumerate(game.deals, start=1):
-        built, errors = enter_deal(built, deal)
+        errors, result = _next_deal_problems(deal, done)
         if errors:
             return f"Spiel {number}: " + " ".join(errors.values())
+        done.add(deal, result)
     return None

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from scorer.cards import DECK_SIZE, FACES, HAND_TOTAL, MATCH_TOTAL
+from scorer.cards import DECK_SIZE, FACES, HAND_TOTAL, MATCH_TOTAL, fields, flag, items, text, whole
 from scorer.claims import HOUSE_ORDER, Claim, claim_from_dict, rule_claim
 from scorer.contracts import Rules
+from scorer.names import name_problem
 from scorer.slate import Slate
 from scorer.weis import Declaration, Ruling, Weis, declaration_problems, rule, weis_problem
 
@@ -37,10 +38,10 @@ class Declared:
     @classmethod
     def from_dict(cls, data: dict) -> Declared:
         """Read back from to_dict(); raises ValueError for anything else."""
-        weis = data.get("weis")
-        if not isinstance(weis, list):
-            raise ValueError("declarations: weis must be a list")
-        return cls(_whole(data.get("seat"), "seat"), tuple(Weis.from_dict(w) for w in weis))
+        data = fields(data, "declarations")
+        weis = items(data.get("weis"), "declarations.weis")
+        seat = whole(data.get("seat"), "declarations.seat")
+        return cls(seat, tuple(Weis.from_dict(w) for w in weis))
 
 
 def merge_declared(declared: Iterable[Declared]) -> tuple[Declared, ...]:
@@ -106,43 +107,24 @@ class Hand:
     @classmethod
     def from_dict(cls, data: dict) -> Hand:
         """A hand read back from to_dict(); raises ValueError for values of the wrong kind."""
-        weis = data.get("weis", [0, 0])
-        if not isinstance(weis, list | tuple) or len(weis) != 2:
-            raise ValueError("weis: two numbers, one per team")
+        data = fields(data, "hands")
+        weis = items(data.get("weis", [0, 0]), "weis")
+        if len(weis) != 2:
+            raise ValueError("weis: zwei Zahlen, eine pro Team")
         return cls(
-            contract=_kind(data["contract"], str, "contract"),
-            shoved=_kind(data.get("shoved", False), bool, "shoved"),
-            points_team=_whole(data.get("points_team", 0), "points_team"),
-            points=_whole(data.get("points"), "points", optional=True),
-            match=_kind(data.get("match", False), bool, "match"),
-            weis=(_whole(weis[0], "weis"), _whole(weis[1], "weis")),
-            stoeck=_whole(data.get("stoeck"), "stoeck", optional=True),
-            first_claim=_whole(data.get("first_claim"), "first_claim", optional=True),
-            declarations=tuple(Declared.from_dict(d) for d in _list(data, "declarations")),
-            claim=claim_from_dict(data.get("claim"), _whole),
+            contract=text(data["contract"], "contract"),
+            shoved=flag(data.get("shoved", False), "shoved"),
+            points_team=whole(data.get("points_team", 0), "points_team"),
+            points=whole(data.get("points"), "points", optional=True),
+            match=flag(data.get("match", False), "match"),
+            weis=(whole(weis[0], "weis"), whole(weis[1], "weis")),
+            stoeck=whole(data.get("stoeck"), "stoeck", optional=True),
+            first_claim=whole(data.get("first_claim"), "first_claim", optional=True),
+            declarations=tuple(
+                Declared.from_dict(d) for d in items(data.get("declarations", []), "declarations")
+            ),
+            claim=claim_from_dict(data.get("claim")),
         )
-
-
-def _list(data: dict, name: str) -> list:
-    value = data.get(name, [])
-    if not isinstance(value, list):
-        raise ValueError(f"{name}: a list")
-    return value
-
-
-def _kind(value, kind: type, name: str):
-    if not isinstance(value, kind):
-        raise ValueError(f"{name}: {value!r}")
-    return value
-
-
-def _whole(value, name: str, optional: bool = False) -> int | None:
-    """A whole number from stored data (not a bool, not 90.5), or None where that is allowed."""
-    if value is None and optional:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name}: {value!r} is not a whole number")
-    return value
 
 
 def hand_problems(hand: Hand, rules: Rules, players_per_team: int = 2) -> dict[str, str]:
@@ -347,13 +329,20 @@ class Game:
         sizes = {len(t.players) for t in self.teams}
         if len(self.teams) != 2 or len(sizes) != 1 or sizes - {2, 3}:
             errors["players"] = "Zwei Teams mit je 2 (oder je 3) Spielern."
-        names = [p.strip() for t in self.teams for p in t.players]
+        players = [p for t in self.teams for p in t.players]
+        names = [p.strip() for p in players]
+        badly_named = [m for m in map(name_problem, players) if m]
         if any(not n for n in names):
             errors["players"] = "Jeder Spieler braucht einen Namen."
+        elif badly_named:
+            errors["players"] = badly_named[0]
         elif len(set(n.casefold() for n in names)) != len(names):
             errors["players"] = "Zwei Spieler mit gleichem Namen: bitte unterscheiden."
+        badly_named = [m for m in (name_problem(t.name) for t in self.teams) if m]
         if any(not t.name.strip() for t in self.teams):
             errors["teams"] = "Jedes Team braucht einen Namen."
+        elif badly_named:
+            errors["teams"] = badly_named[0]
         elif self.teams[0].name.strip().casefold() == self.teams[1].name.strip().casefold():
             errors["teams"] = "Die Teams brauchen verschiedene Namen."
         if not 0 <= self.first_vorhand < 2 * max(sizes or {2}):
@@ -371,14 +360,24 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: dict) -> Game:
-        """A game read back from to_dict()."""
-        a, b = (Team(t["name"], tuple(t["players"])) for t in data["teams"])
+        """A game read back from to_dict(); raises ValueError for values of the wrong kind."""
+        data = fields(data, "game")
+        teams = items(data["teams"], "teams")
+        if len(teams) != 2:
+            raise ValueError("teams: genau zwei")
+        a, b = (_team(t) for t in teams)
         return cls(
             teams=(a, b),
             rules=Rules.from_dict(data["rules"]),
-            first_vorhand=int(data.get("first_vorhand", 0)),
-            hands=tuple(Hand.from_dict(h) for h in data.get("hands", ())),
+            first_vorhand=whole(data.get("first_vorhand", 0), "first_vorhand"),
+            hands=tuple(Hand.from_dict(h) for h in items(data.get("hands", []), "hands")),
         )
+
+
+def _team(data) -> Team:
+    data = fields(data, "teams")
+    players = items(data["players"], "teams.players")
+    return Team(text(data["name"], "teams.name"), tuple(text(p, "teams.players") for p in players))
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from scorer.cards import FACES, RANKS, Faces
+from scorer.cards import FACES, RANKS, Faces, fields, text, whole
 
 SWISS = FACES["swiss"]
 
@@ -76,14 +76,14 @@ class Weis:
     @classmethod
     def from_dict(cls, data: dict) -> Weis:
         """Read back from to_dict(); raises ValueError for anything else."""
-        if not isinstance(data, dict):
-            raise ValueError(f"weis: {data!r}")
+        data = fields(data, "weis")
         if "four" in data:
-            return cls.four(str(data["four"]))
-        length = data.get("length")
-        if isinstance(length, bool) or not isinstance(length, int):
-            raise ValueError(f"weis length: {length!r}")
-        return cls.run(str(data["run"]), str(data["top"]), length)
+            return cls.four(text(data["four"], "weis.four"))
+        return cls.run(
+            text(data.get("run"), "weis.run"),
+            text(data.get("top"), "weis.top"),
+            whole(data.get("length"), "weis.length"),
+        )
 
 
 @dataclass(frozen=True)
@@ -405,3 +405,78 @@ def weis_problem(points: int, players: int, large: bool = True) -> str | None:
     if points > most:
         return f"So viel Weis hat ein Team nie: höchstens {most}."
     return None
+
+
+# The most one player's hand can hold, Weis and Stöck together: what a player may write as
+# points (Handjass). Found by a search over every hand at once: the ranks held in all four suits
+# are the fours; each suit's ranks give its runs (small Weis: only the cards not in a counted
+# four); the trump suit with King and Ober adds the Stöck.
+_STOECK_RANKS = (1 << RANKS.index("K")) | (1 << RANKS.index("O"))
+_MOST: dict[tuple[WeisTable, int, bool, bool], int] = {}
+
+
+def most_weis(
+    table: WeisTable, hand_size: int = 9, *, undenufe: bool = False, stoeck: bool = True
+) -> int:
+    """The most Weis and Stöck one hand of `hand_size` cards holds at this table, before the
+    multiplier. Nine cards with small Weis: 320 (four Unders, four Kings and the Ober of
+    trumps); with large Weis and four 9s: 370 (four Unders, four 9s, the run Under-10-9).
+    `stoeck`: the contract has trumps; `undenufe`: fours count as in Undenufe."""
+    key = (table, hand_size, undenufe, stoeck)
+    if key not in _MOST:
+        _MOST[key] = _search_most(table, hand_size, undenufe, stoeck)
+    return _MOST[key]
+
+
+def _runs_points(ranks: int, table: WeisTable, play: Play) -> int:
+    """The points of the runs among one suit's ranks (bit i set: RANKS[i] held), each run
+    counted whole or split as the table allows (see detect)."""
+    total, start = 0, None
+    for i in range(len(RANKS) + 1):
+        if i < len(RANKS) and ranks >> i & 1:
+            start = i if start is None else start
+        elif start is not None:
+            if i - start >= 3:
+                run = Weis.run("", RANKS[start], i - start)
+                splits = [[run]] if table.large else _splits(run)
+                total += max(sum(table.points(w, play) for w in parts) for parts in splits)
+            start = None
+    return total
+
+
+def _search_most(table: WeisTable, hand_size: int, undenufe: bool, stoeck: bool) -> int:
+    play = Play(undenufe=undenufe)
+    every = (1 << len(RANKS)) - 1
+    runs = [_runs_points(ranks, table, play) for ranks in range(every + 1)]
+    most = 0
+    for fours in range(every + 1):  # the ranks held in every suit
+        counted = [r for i, r in enumerate(RANKS) if fours >> i & 1]
+        if 4 * len(counted) > hand_size:
+            continue
+        four_points = sum(table.points(Weis.four(r), play) for r in counted)
+        # The most one suit adds with k cards: as a side suit, and as the trump suit.
+        side = [-1] * (len(RANKS) + 1)
+        trump = [-1] * (len(RANKS) + 1)
+        rest = every & ~fours
+        extra = rest
+        while True:  # every set of the other ranks, beside the fours' ranks
+            ranks = fours | extra
+            points = runs[ranks] if table.large else runs[extra]
+            size = ranks.bit_count()
+            side[size] = max(side[size], points)
+            stoeck_points = 20 if stoeck and ranks & _STOECK_RANKS == _STOECK_RANKS else 0
+            trump[size] = max(trump[size], points + stoeck_points)
+            if not extra:
+                break
+            extra = (extra - 1) & rest
+        # Three side suits and the trump suit, within the hand's cards.
+        reach = {0: 0}  # cards used -> the most points
+        for suit in (side, side, side, trump):
+            after: dict[int, int] = {}
+            for used, points in reach.items():
+                for size, value in enumerate(suit):
+                    if value >= 0 and used + size <= hand_size:
+                        after[used + size] = max(after.get(used + size, -1), points + value)
+            reach = after
+        most = max(most, four_points + max(reach.values(), default=0))
+    return most
