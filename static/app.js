@@ -131,6 +131,14 @@
     if (ask && !window.confirm(ask)) event.preventDefault();
   });
 
+  // The set-up's rules are refilled when the deck or the preset changes: say which one did.
+  document.addEventListener("htmx:configRequest", function (event) {
+    const trigger = event.detail.triggeringEvent;
+    if (event.detail.elt.id === "rules" && trigger && trigger.target) {
+      event.detail.parameters.changed = trigger.target.name;
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     applyViews();
     initPanels(document);

@@ -1,34 +1,93 @@
-"""Reading and writing games: the set-up once, the hands (or deals) as the record grows.
+"""Games in SQLite: the set-up once, each entry (a hand, a deal) a row of its own, and every
+change to the entries kept beside them.
 
-Both kinds share the tables: `games.kind` says which engine reads the set-up, and `hands` holds
-the record of either, in order.
+A write runs inside `writing(db)`: one short transaction that takes the write lock before it
+reads (BEGIN IMMEDIATE), so two phones writing the same game at once are served one after the
+other and neither overwrites the other. `save` then touches only the rows that changed: an
+entry appends one row, an edit updates one, a deletion removes one. Every change is kept with
+its time, the phone it came from, and the entry before and after; the game's figures always
+come from the entries as they stand, never from the changes.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlite_utils import Database
 
-from scorer.handjass import HandjassGame
-from scorer.schieber import Game
+from scorer import modes
 
-KINDS = {cls.KIND: cls for cls in (Game, HandjassGame)}
+MAX_ENTRIES = 5000  # per game: far more than any evening plays, refused clearly beyond it
+PAGE = 20  # games per page of the list
+
+
+class TooLong(ValueError):
+    """The record would hold more than MAX_ENTRIES entries."""
 
 
 @dataclass(frozen=True)
 class Stored:
-    """A game as kept: its id, when it was started, and the game itself."""
+    """A game as kept: its id, when it was started, the game, and its entries as stored."""
 
     id: int
     created: str
-    game: Game | HandjassGame
+    game: object
+    entry_ids: tuple[int, ...] = ()
+    entry_data: tuple[str, ...] = ()  # each entry's stored JSON, for tags
+
+    def tag(self, index: int) -> str:
+        """A short fingerprint of entry `index` as stored: an edit based on what a phone saw
+        carries it, and is refused when the entry has changed since."""
+        return hashlib.blake2s(self.entry_data[index].encode(), digest_size=6).hexdigest()
+
+    @property
+    def end_tag(self) -> str:
+        """The fingerprint of the record's end: how many entries, and the last one. A new
+        entry based on an outdated view (another phone wrote meanwhile) carries an old one."""
+        count = len(self.entry_data)
+        return f"{count}-{self.tag(count - 1)}" if count else "0"
 
 
-def _record(game) -> tuple:
-    return getattr(game, game.RECORD)
+@dataclass(frozen=True)
+class Change:
+    """One change to a game's entries, as kept."""
+
+    id: int
+    at: str  # UTC, ISO 8601 to the second
+    phone: str
+    kind: str  # create, import, enter, edit, delete, undo, redo
+    entry_id: int | None
+    number: int | None  # the entry's number (1-based) when it was changed
+    before: dict | None
+    after: dict | None
+    outcome_before: dict | None  # the list summary before and after (who won, Schneider, …)
+    outcome_after: dict | None
+
+
+def now() -> str:
+    """The time of a change, in UTC to the second."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@contextmanager
+def writing(db: Database) -> Iterator[Database]:
+    """One write transaction that holds the write lock from its first read to its commit.
+
+    Another writer waits (the connection's busy timeout) instead of failing; an exception
+    inside rolls everything back, so an entry is stored whole or not at all.
+    """
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
 
 
 def _setup(game) -> str:
@@ -37,56 +96,294 @@ def _setup(game) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
-def create(db: Database, game) -> int:
-    """Store a new game with the record it already has (an import); returns its id."""
-    with db.atomic():
-        game_id = (
-            db["games"]
-            .insert(
-                {
-                    "kind": game.KIND,
-                    "created": datetime.now(UTC).isoformat(timespec="seconds"),
-                    "setup": _setup(game),
-                }
-            )
-            .last_pk
+def _entry_json(entry) -> str:
+    return json.dumps(entry.to_dict(), ensure_ascii=False)
+
+
+def _summary_json(game, state=None) -> str:
+    return json.dumps(modes.summary(game, state))
+
+
+def token_game(db: Database, token: str | None) -> int | None:
+    """The game a one-time token was already used for, or None."""
+    if not token:
+        return None
+    row = db.execute("SELECT game_id FROM tokens WHERE token = ?", [token]).fetchone()
+    return row[0] if row else None
+
+
+def _use_token(db: Database, token: str | None, game_id: int) -> None:
+    if token:
+        db.execute(
+            "INSERT INTO tokens (token, game_id, at) VALUES (?, ?, ?)", [token, game_id, now()]
         )
-        _write_record(db, game_id, _record(game))
-    return game_id
 
 
-def _write_record(db: Database, game_id: int, items) -> None:
-    db["hands"].insert_all(
-        {"game_id": game_id, "position": i, "data": json.dumps(item.to_dict())}
-        for i, item in enumerate(items)
+def create(
+    db: Database,
+    game,
+    *,
+    phone: str = "",
+    token: str | None = None,
+    kind: str = "create",
+    changes: list[dict] = (),
+) -> tuple[int, bool]:
+    """Store a new game with the record it already has (an import); its id, and False.
+
+    A token already used returns the game it created and True: a double tap on "start" or a
+    form sent twice leads to one game. `changes` are an imported game's earlier changes.
+    """
+    entries = modes.record(game)
+    if len(entries) > MAX_ENTRIES:
+        raise TooLong(len(entries))
+    with writing(db):
+        existing = token_game(db, token)
+        if existing is not None:
+            return existing, True
+        summary = _summary_json(game)
+        game_id = db.execute(
+            "INSERT INTO games (kind, created, setup, finished, summary) VALUES (?, ?, ?, ?, ?)",
+            [game.KIND, now(), _setup(game), int(json.loads(summary)["finished"]), summary],
+        ).lastrowid
+        ids = [
+            db.execute(
+                "INSERT INTO entries (game_id, position, data) VALUES (?, ?, ?)",
+                [game_id, i, _entry_json(entry)],
+            ).lastrowid
+            for i, entry in enumerate(entries)
+        ]
+        for change in changes:
+            now_number = change.get("now")
+            _log(
+                db,
+                game_id,
+                phone=change["phone"],
+                kind=change["kind"],
+                entry_id=ids[now_number - 1] if now_number else None,
+                number=change.get("hand"),
+                before=change.get("before"),
+                after=change.get("after"),
+                at=change["time"],
+            )
+        _log(db, game_id, phone=phone, kind=kind, outcome_after=json.loads(summary))
+        _use_token(db, token, game_id)
+    return game_id, False
+
+
+def _log(db: Database, game_id: int, *, phone: str, kind: str, at: str | None = None, **fields):
+    values = {
+        "entry_id": fields.get("entry_id"),
+        "number": fields.get("number"),
+        **{
+            name: None if fields.get(name) is None else json.dumps(fields[name], ensure_ascii=False)
+            for name in ("before", "after", "outcome_before", "outcome_after")
+        },
+    }
+    db.execute(
+        "INSERT INTO changes (game_id, at, phone, kind, entry_id, number, before, after,"
+        " outcome_before, outcome_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [game_id, at or now(), phone, kind, *values.values()],
     )
 
 
-def save_record(db: Database, game_id: int, game) -> None:
-    """Replace the game's record (hands or deals) in one transaction: all of it or none."""
-    with db.atomic():
-        db.execute("DELETE FROM hands WHERE game_id = ?", [game_id])
-        _write_record(db, game_id, _record(game))
-
-
 def load(db: Database, game_id: int) -> Stored | None:
-    """The stored game with this id, or None."""
-    rows = list(db.query("SELECT * FROM games WHERE id = ?", [game_id]))
-    if not rows:
+    """The stored game with this id, or None (also for ids no SQLite integer can hold)."""
+    if not 0 < game_id < 2**63:
         return None
-    return _stored(db, rows[0])
+    row = db.execute(
+        "SELECT id, kind, created, setup FROM games WHERE id = ?", [game_id]
+    ).fetchone()
+    if row is None:
+        return None
+    _, kind, created, setup = row
+    entries = db.execute(
+        "SELECT id, data FROM entries WHERE game_id = ? ORDER BY position", [game_id]
+    ).fetchall()
+    cls = modes.MODES[kind].game
+    data = json.loads(setup)
+    data[cls.RECORD] = [json.loads(text) for _, text in entries]
+    return Stored(
+        game_id,
+        created,
+        cls.from_dict(data),
+        tuple(i for i, _ in entries),
+        tuple(text for _, text in entries),
+    )
 
 
-def _stored(db: Database, row: dict) -> Stored:
-    cls = KINDS[row["kind"]]
-    data = json.loads(row["setup"])
-    data[cls.RECORD] = [
-        json.loads(h["data"])
-        for h in db.query("SELECT data FROM hands WHERE game_id = ? ORDER BY position", [row["id"]])
+def save(
+    db: Database,
+    stored: Stored,
+    game,
+    kind: str,
+    *,
+    phone: str = "",
+    token: str | None = None,
+    state=None,
+) -> Stored:
+    """Write the game's new record over the stored one, touching only the entries that differ,
+    and keep the change. Call inside `writing`. Returns the game as now stored.
+
+    The old and new records share a beginning and an end; what lies between is the change (one
+    entry added, changed or removed, the way a table changes its record). `state` is the new
+    game's replay, when the caller has it.
+    """
+    old = modes.record(stored.game)
+    new = modes.record(game)
+    if len(new) > MAX_ENTRIES and len(new) > len(old):
+        raise TooLong(len(new))
+    start = 0
+    while start < min(len(old), len(new)) and old[start] == new[start]:
+        start += 1
+    end_old, end_new = len(old), len(new)
+    while end_old > start and end_new > start and old[end_old - 1] == new[end_new - 1]:
+        end_old -= 1
+        end_new -= 1
+    ids, texts = list(stored.entry_ids), list(stored.entry_data)
+    before_summary = json.loads(_summary_json(stored.game))
+    summary = _summary_json(game, state)
+    outcome = json.loads(summary)
+    common = min(end_old, end_new) - start  # entries changed in place
+    log = []
+    for position in range(start + common, end_old):  # removed
+        db.execute("DELETE FROM entries WHERE id = ?", [ids[position]])
+        log.append((ids[position], position, old[position], None))
+    shift = end_new - end_old
+    if shift:
+        # Move the unchanged tail out of the way and back, so (game, position) stays unique.
+        db.execute(
+            "UPDATE entries SET position = -1 - position WHERE game_id = ? AND position >= ?",
+            [stored.id, end_old],
+        )
+        db.execute(
+            "UPDATE entries SET position = -1 - position + ? WHERE game_id = ? AND position < 0",
+            [shift, stored.id],
+        )
+    window_ids, window_texts = [], []
+    for position in range(start, end_new):
+        text = _entry_json(new[position])
+        if position < start + common:
+            entry_id = ids[position]
+            db.execute("UPDATE entries SET data = ? WHERE id = ?", [text, entry_id])
+            log.append((entry_id, position, old[position], new[position]))
+        else:  # added; a redone entry gets its old id back, so its history stays with it
+            entry_id = db.execute(
+                "INSERT INTO entries (id, game_id, position, data) VALUES (?, ?, ?, ?)",
+                [redo_of(db, stored.id, kind), stored.id, position, text],
+            ).lastrowid
+            log.append((entry_id, position, None, new[position]))
+        window_ids.append(entry_id)
+        window_texts.append(text)
+    for entry_id, position, was, becomes in sorted(log, key=lambda item: item[1]):
+        _log(
+            db,
+            stored.id,
+            phone=phone,
+            kind=kind,
+            entry_id=entry_id,
+            number=position + 1,
+            before=None if was is None else was.to_dict(),
+            after=None if becomes is None else becomes.to_dict(),
+            outcome_before=before_summary,
+            outcome_after=outcome,
+        )
+    ids[start:end_old] = window_ids
+    texts[start:end_old] = window_texts
+    db.execute(
+        "UPDATE games SET finished = ?, summary = ? WHERE id = ?",
+        [int(outcome["finished"]), summary, stored.id],
+    )
+    _use_token(db, token, stored.id)
+    return Stored(stored.id, stored.created, game, tuple(ids), tuple(texts))
+
+
+def redo_of(db: Database, game_id: int, kind: str = "redo") -> int | None:
+    """The entry a redo would bring back: the last one undone, as long as nothing but undos
+    and redos came after it; None otherwise (or when `kind` is not a redo)."""
+    if kind != "redo":
+        return None
+    change = redoable(db, game_id)
+    return change.entry_id if change else None
+
+
+def redoable(db: Database, game_id: int) -> Change | None:
+    """The undo a redo would take back, or None: after a new entry or an edit there is none."""
+    waiting = 0
+    for change in _changes(db, game_id, newest_first=True):
+        if change.kind == "redo":
+            waiting += 1
+        elif change.kind == "undo":
+            if not waiting:
+                return change
+            waiting -= 1
+        else:
+            return None
+    return None
+
+
+def _changes(db: Database, game_id: int, newest_first: bool = False) -> Iterator[Change]:
+    order = "DESC" if newest_first else "ASC"
+    cursor = db.execute(
+        "SELECT id, at, phone, kind, entry_id, number, before, after, outcome_before,"
+        f" outcome_after FROM changes WHERE game_id = ? ORDER BY id {order}",
+        [game_id],
+    )
+    for row in cursor:
+        yield Change(*row[:6], *(None if v is None else json.loads(v) for v in row[6:]))
+
+
+def last_change(db: Database, game_id: int) -> Change | None:
+    """The game's newest change, or None."""
+    return next(_changes(db, game_id, newest_first=True), None)
+
+
+def changes(db: Database, game_id: int) -> list[Change]:
+    """Every change of the game, oldest first."""
+    return list(_changes(db, game_id))
+
+
+def changed_entries(db: Database, game_id: int) -> set[int]:
+    """The ids of entries that were edited after they were first written."""
+    rows = db.execute(
+        "SELECT DISTINCT entry_id FROM changes WHERE game_id = ? AND kind = 'edit'", [game_id]
+    )
+    return {row[0] for row in rows}
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A game in the list: what its set-up and summary say, without replaying it."""
+
+    id: int
+    kind: str
+    created: str
+    setup: dict
+    summary: dict
+
+
+def listing(db: Database, page: int = 1) -> tuple[list[Listed], bool]:
+    """One page of the list of games, running ones first, the newest first; and whether
+    there are more."""
+    rows = db.execute(
+        "SELECT id, kind, created, setup, summary FROM games ORDER BY finished, id DESC"
+        " LIMIT ? OFFSET ?",
+        [PAGE + 1, (page - 1) * PAGE],
+    ).fetchall()
+    listed = [
+        Listed(id, kind, created, json.loads(setup), json.loads(summary or "{}"))
+        for id, kind, created, setup, summary in rows[:PAGE]
     ]
-    return Stored(row["id"], row["created"], cls.from_dict(data))
+    return listed, len(rows) > PAGE
 
 
-def all_games(db: Database) -> list[Stored]:
-    """Every stored game, the newest first."""
-    return [_stored(db, row) for row in db.query("SELECT * FROM games ORDER BY id DESC")]
+def fill_summaries(db: Database) -> None:
+    """Compute the list summary of games stored before games had one (a one-time upgrade)."""
+    missing = [row[0] for row in db.execute("SELECT id FROM games WHERE summary IS NULL")]
+    for game_id in missing:
+        with writing(db):
+            stored = load(db, game_id)
+            summary = _summary_json(stored.game)
+            db.execute(
+                "UPDATE games SET finished = ?, summary = ? WHERE id = ?",
+                [int(json.loads(summary)["finished"]), summary, game_id],
+            )

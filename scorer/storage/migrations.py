@@ -22,6 +22,61 @@ def games_and_hands(db: Database) -> None:
     db["hands"].create_index(["game_id", "position"], unique=True)
 
 
+@migrations(name="0002_entries_changes_tokens")
+def entries_changes_tokens(db: Database) -> None:
+    """Entries keep their id for life (AUTOINCREMENT never hands an id out twice), so a change
+    names the hand it touched even after hands before it were deleted; every change is kept;
+    one-time tokens make a repeated post land once; the list of games reads a summary."""
+    for statement in filter(
+        str.strip,
+        """
+        CREATE TABLE entries (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            data TEXT NOT NULL
+        );
+        CREATE UNIQUE INDEX entries_game_position ON entries (game_id, position);
+        INSERT INTO entries (id, game_id, position, data)
+            SELECT id, game_id, position, data FROM hands;
+        DROP TABLE hands;
+
+        CREATE TABLE changes (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            at TEXT NOT NULL,
+            phone TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            entry_id INTEGER,
+            number INTEGER,
+            before TEXT,
+            after TEXT,
+            outcome_before TEXT,
+            outcome_after TEXT
+        );
+        CREATE INDEX changes_game ON changes (game_id, id);
+
+        CREATE TABLE tokens (
+            token TEXT PRIMARY KEY,
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            at TEXT NOT NULL
+        );
+
+        ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE games ADD COLUMN summary TEXT;
+        CREATE INDEX games_listing ON games (finished, id);
+        """.split(";"),
+    ):
+        # One statement at a time: executescript() would commit the migration's transaction.
+        db.execute(statement)
+
+
 def migrate(db: Database) -> None:
-    """Bring the database up to the newest schema."""
+    """Bring the database up to the newest schema, in WAL mode (readers never wait for the
+    writer), and fill in what the list of games shows for games stored before it had it."""
+    with db.ensure_autocommit_on():
+        db.execute("PRAGMA journal_mode = wal")
     migrations.apply(db)
+    from scorer.storage.games import fill_summaries
+
+    fill_summaries(db)

@@ -2,25 +2,43 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 from pathlib import Path
 
-from flask import Flask
+from flask import Flask, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 csrf = CSRFProtect()
 
 
 def _secret_key(instance: Path) -> str:
-    """The instance's own secret, made once and kept in instance/secret_key."""
+    """The instance's own secret, made once and kept in instance/secret_key, readable only by
+    the user the app runs as."""
     path = instance / "secret_key"
     if not path.exists():
-        path.write_text(secrets.token_hex(32))
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as file:
+            file.write(secrets.token_hex(32))
     return path.read_text().strip()
 
 
+class SessionCookies(SecureCookieSessionInterface):
+    """The session cookie is Secure whenever the page came over HTTPS (behind a proxy too)."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """Secure by setting, or because this request is HTTPS."""
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+
 def create_app(test_config: dict | None = None) -> Flask:
-    """Build the app; tests pass their own DATABASE and SECRET_KEY."""
+    """Build the app; tests pass their own DATABASE and SECRET_KEY.
+
+    Settings from the environment: SECRET_KEY (else instance/secret_key), and TRUST_PROXY=1
+    when the app runs behind a reverse proxy that sets X-Forwarded-For and -Proto.
+    """
     root = Path(__file__).resolve().parents[2]
     app = Flask(
         __name__,
@@ -33,22 +51,36 @@ def create_app(test_config: dict | None = None) -> Flask:
         DATABASE=str(Path(app.instance_path) / "scorer.db"),
         # A phone left open all evening must still be able to save a hand.
         WTF_CSRF_TIME_LIMIT=None,
-        MAX_CONTENT_LENGTH=1024 * 1024,
+        # An import of the largest game is well under 2 MB; a form field never needs 64 KB.
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        MAX_FORM_MEMORY_SIZE=64 * 1024,
+        MAX_FORM_PARTS=500,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        TRUST_PROXY=os.environ.get("TRUST_PROXY", "") not in ("", "0"),
+        TIMEZONE=os.environ.get("TZ_TABLE", "Europe/Zurich"),
     )
     if test_config is None:
         Path(app.instance_path).mkdir(parents=True, exist_ok=True)
         app.config.from_pyfile("config.py", silent=True)
-        app.config.setdefault("SECRET_KEY", None)
-        if not app.config["SECRET_KEY"]:
-            app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+        app.config["SECRET_KEY"] = (
+            os.environ.get("SECRET_KEY")
+            or app.config.get("SECRET_KEY")
+            or _secret_key(Path(app.instance_path))
+        )
     else:
         app.config.update(test_config)
+    app.session_interface = SessionCookies()
+    if app.config["TRUST_PROXY"]:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
 
     csrf.init_app(app)
 
-    from scorer.web import db, handjass_views, views
+    from scorer.web import db, games, handjass_views, transfer, views
 
     db.init_app(app)
+    transfer.init_app(app)
+    app.register_blueprint(games.bp)
     app.register_blueprint(views.bp)
     app.register_blueprint(handjass_views.bp)
     app.jinja_env.trim_blocks = True

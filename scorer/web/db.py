@@ -1,10 +1,12 @@
-"""The per-request database handle, and the commands that migrate and replay."""
+"""The per-request database handle, and the commands that migrate, back up and replay."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
 import sys
+from datetime import UTC, datetime
+from pathlib import Path
 
 import click
 from flask import Flask, current_app, g
@@ -18,10 +20,17 @@ from scorer.storage.migrations import migrate
 def get_db() -> Database:
     """The database for this request, opened on first use and closed in teardown."""
     if "db" not in g:
-        conn = sqlite3.connect(current_app.config["DATABASE"])
-        conn.execute("PRAGMA foreign_keys = ON")
-        g.db = Database(conn)
+        g.db = connect(current_app.config["DATABASE"])
     return g.db
+
+
+def connect(path: str) -> Database:
+    """A connection as every request uses it: transactions only where storage opens them
+    (BEGIN IMMEDIATE), a writer that waits up to 10 s for the lock instead of failing, and
+    foreign keys enforced."""
+    conn = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False)
+    conn.execute("PRAGMA foreign_keys = ON")
+    return Database(conn)
 
 
 def close_db(_error: BaseException | None = None) -> None:
@@ -39,14 +48,31 @@ def migrate_command() -> None:
     click.echo(f"Database ready: {current_app.config['DATABASE']}")
 
 
+@click.command("backup")
+@with_appcontext
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+def backup_command(directory: Path) -> None:
+    """Write a consistent copy of the database into DIRECTORY, also while the server runs."""
+    directory.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    target = directory / f"scorer-{stamp}.db"
+    copy = sqlite3.connect(target)
+    try:
+        # SQLite's online backup: pages copied under a read transaction, so writers go on.
+        get_db().conn.backup(copy)
+    finally:
+        copy.close()
+    click.echo(f"Gesichert: {target}")
+
+
 @click.command("replay")
 @with_appcontext
 @click.argument("file", type=click.File("r", encoding="utf-8"))
 def replay_command(file) -> None:
     """Print the computed state of an exported game as JSON."""
     try:
-        game = exchange.load(json.load(file))
-    except (json.JSONDecodeError, exchange.ImportProblem) as error:
+        game = exchange.parse(file.read())
+    except exchange.ImportProblem as error:
         raise click.ClickException(str(error)) from error
     json.dump(exchange.state_dict(game), sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
@@ -56,4 +82,5 @@ def init_app(app: Flask) -> None:
     """Register teardown and the commands with the app."""
     app.teardown_appcontext(close_db)
     app.cli.add_command(migrate_command)
+    app.cli.add_command(backup_command)
     app.cli.add_command(replay_command)

@@ -11,6 +11,7 @@ from scorer.cards import DECK_NAMES, DECKS, RANKS
 from scorer.claims import HOUSE_ORDER, STEP_NAMES, Claim
 from scorer.contracts import DEFAULT_PRESET, PRESETS, Rules, contracts_for
 from scorer.handjass import OUT, PLAY, Deal, Entry, HandjassGame, HandjassRules
+from scorer.names import clean
 from scorer.schieber import ONE_STOECK, Declared, Game, Hand, Team, merge_declared
 from scorer.weis import FOUR, Weis
 
@@ -22,6 +23,22 @@ def _choices(pairs) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
+def small_whole(text: str | None, most: int = 10**6) -> int | None:
+    """A small whole number written in ASCII digits ("3", not "²", not 5,000 digits), or None."""
+    text = text or ""
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(most)):
+        return None
+    value = int(text)
+    return value if value <= most else None
+
+
+def parse_action(raw: str) -> tuple[str, list[int]]:
+    """A button's action, "add:2" or "remove:1:0": the verb and its numbers (none if unreadable)."""
+    verb, *args = (raw or "").split(":")
+    numbers = [small_whole(a, 100) for a in args]
+    return verb, [] if None in numbers else numbers
+
+
 def parse_int(raw: str | None, *, empty: int | None = None) -> int | None:
     """A whole number typed on a phone (spaces and a leading + forgiven); `empty` if blank.
 
@@ -30,7 +47,8 @@ def parse_int(raw: str | None, *, empty: int | None = None) -> int | None:
     text = (raw or "").strip().replace(" ", "").replace("'", "").lstrip("+")
     if not text:
         return empty
-    if not text.lstrip("-").isdigit():
+    digits = text[1:] if text.startswith("-") else text
+    if small_whole(digits, 10**9) is None:
         raise ValueError(text)
     return int(text)
 
@@ -149,11 +167,11 @@ class NewGameForm(FlaskForm):
         """The game this form sets up, and everything wrong with it by field."""
         rules, errors = self.rules()
         count = 6 if self.size.data == "6" else 4
-        seats = [(getattr(self, f"seat{i}").data or "").strip() for i in range(1, count + 1)]
+        seats = [clean(getattr(self, f"seat{i}").data) for i in range(1, count + 1)]
         game = Game(
             teams=(
-                Team((self.team_a.data or "").strip() or "Team 1", tuple(seats[0::2])),
-                Team((self.team_b.data or "").strip() or "Team 2", tuple(seats[1::2])),
+                Team(clean(self.team_a.data) or "Team 1", tuple(seats[0::2])),
+                Team(clean(self.team_b.data) or "Team 2", tuple(seats[1::2])),
             ),
             rules=rules,
         )
@@ -195,9 +213,10 @@ class HandForm(FlaskForm):
         for pair in filter(None, (self.declared.data or "").split(",")):
             seat, _, code = pair.partition("=")
             weis = parse_weis(code)
-            if not seat.isdigit() or weis is None:
+            seat_number = small_whole(seat, 100)
+            if seat_number is None or weis is None:
                 return None, {"weis": "Die angesagten Weis sind unlesbar: bitte neu ansagen."}
-            declarations.append(Declared(int(seat), (weis,)))
+            declarations.append(Declared(seat_number, (weis,)))
         hand = Hand(
             contract=self.contract.data,
             shoved=self.shoved.data,
@@ -234,13 +253,19 @@ def weis_code(weis: Weis) -> str:
 
 
 def parse_weis(code: str) -> Weis | None:
-    """The Weis in a hidden field or an add row, or None if it is not one."""
+    """The Weis in a hidden field or an add row, or None if it is not one a deck can hold."""
     parts = code.split(":")
-    if parts[0] == "four" and len(parts) == 2:
+    if parts[0] == "four" and len(parts) == 2 and parts[1] in RANKS:
         return Weis.four(parts[1])
-    if parts[0] == "run" and len(parts) == 4 and parts[3].isdigit():
-        return Weis.run(parts[1], parts[2], int(parts[3]))
-    return None
+    if parts[0] != "run" or len(parts) != 4 or parts[2] not in RANKS:
+        return None
+    length = small_whole(parts[3], 100)
+    suits = {s.key for deck in DECKS.values() for s in deck}
+    if parts[1] not in suits or length is None or not 3 <= length <= len(RANKS):
+        return None
+    if RANKS.index(parts[2]) + length > len(RANKS):
+        return None
+    return Weis.run(parts[1], parts[2], length)
 
 
 def parse_card(code: str) -> tuple[str, str] | None:
@@ -323,7 +348,7 @@ class NewHandjassForm(FlaskForm):
     def game(self) -> tuple[HandjassGame, dict[str, str]]:
         """The game this form sets up, and what is wrong with it by field."""
         errors: dict[str, str] = {}
-        names = [(getattr(self, f"seat{i}").data or "").strip() for i in range(1, 5)]
+        names = [clean(getattr(self, f"seat{i}").data) for i in range(1, 5)]
         players = tuple(n for n in names if n)
         numbers = {}
         for name in ("target", "threshold"):
@@ -331,11 +356,12 @@ class NewHandjassForm(FlaskForm):
                 numbers[name] = parse_int(getattr(self, name).data, empty=None)
             except ValueError:
                 errors[name] = NOT_A_NUMBER
-        target = numbers.get("target") or (27 if self.berner.data else 7)
+        target = numbers.get("target")
+        target = (27 if self.berner.data else 7) if target is None else target
         rules = HandjassRules(
             deck=self.deck.data if self.deck.data in DECKS else "swiss",
             target=target,
-            threshold=numbers.get("threshold") or 26,
+            threshold=26 if numbers.get("threshold") is None else numbers["threshold"],
             berner=self.berner.data,
             extra_per_potato=self.extra_per_potato.data,
             players_minus_one=self.players_minus_one.data,
@@ -393,7 +419,8 @@ class DealForm(FlaskForm):
             )
         if errors:
             return None, errors
-        draw = tuple(int(v) for v in form.getlist("draw") if v.isdigit())
+        draws = (small_whole(v, 100) for v in form.getlist("draw"))
+        draw = tuple(n for n in draws if n is not None)
         return Deal(self.trump.data or "", tuple(entries), self.agreed.data, draw), {}
 
 

@@ -6,10 +6,12 @@ import secrets
 from dataclasses import replace
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 
 from scorer.cards import DECK_NAMES, DECKS, FACES, RANKS
 from scorer.handjass import (
+    Deal,
     HandjassGame,
     award,
     choices,
@@ -17,11 +19,13 @@ from scorer.handjass import (
     record_problem,
     replay,
 )
-from scorer.storage import games
+from scorer.storage import games as store
 from scorer.web.db import get_db
-from scorer.web.forms import DealForm, NewHandjassForm, declared_in, weis_code
+from scorer.web.forms import DealForm, NewHandjassForm, declared_in, parse_action, weis_code
+from scorer.web.pages import EXPIRED, Written, error_page, is_htmx, load, phone_name, write
 from scorer.web.slate_svg import corner_svg
-from scorer.web.views import is_htmx, weis_to_add
+from scorer.web.views import weis_to_add
+from scorer.web.words import record_context
 from scorer.weis import RUN_NAMES, Play
 
 bp = Blueprint("handjass", __name__, url_prefix="/handjass")
@@ -40,11 +44,14 @@ CORNERS = {
 }
 
 
-def _load(game_id: int) -> HandjassGame:
-    stored = games.load(get_db(), game_id)
-    if stored is None or not isinstance(stored.game, HandjassGame):
-        abort(404)
-    return stored.game
+@bp.errorhandler(CSRFError)
+def session_expired(_error: CSRFError):
+    """A stale token on the deal panel: it comes back with what was typed and a fresh token."""
+    game_id = (request.view_args or {}).get("game_id")
+    stored = store.load(get_db(), game_id) if isinstance(game_id, int) else None
+    if stored is not None and stored.game.KIND == "handjass" and is_htmx():
+        return _show(stored, 422, form=DealForm(), errors={"game": EXPIRED})
+    return error_page(400, EXPIRED)
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -55,18 +62,27 @@ def new():
     if request.method == "POST":
         game, errors = form.game()
         if not errors:
-            game_id = games.create(get_db(), game)
-            return redirect(url_for("handjass.show", game_id=game_id), 303)
+            return _created(game)
     return render_template("handjass_new.html", form=form, errors=errors, deck_names=DECK_NAMES), (
         422 if errors else 200
     )
 
 
-def _context(game_id: int, game: HandjassGame, form: DealForm | None = None, errors=None, **extra):
-    state = replay(game)
+def _created(game: HandjassGame):
+    """Store a new game once, however often its form is sent, and open it."""
+    game_id, _ = store.create(
+        get_db(), game, phone=phone_name(), token=request.form.get("once") or None
+    )
+    return redirect(url_for("handjass.show", game_id=game_id), 303)
+
+
+def _context(stored: store.Stored, form: DealForm | None = None, errors=None, state=None, **extra):
+    game = stored.game
+    state = state or replay(game)
     order = _play_order(state)
     return {
-        "game_id": game_id,
+        "game_id": stored.id,
+        "stored": stored,
         "game": game,
         "rules": game.rules,
         "state": state,
@@ -91,6 +107,9 @@ def _context(game_id: int, game: HandjassGame, form: DealForm | None = None, err
         "ranks": RANKS,
         "run_names": RUN_NAMES,
         "weis_code": weis_code,
+        "note": None,
+        "record": record_context(game, stored, store.changes(get_db(), stored.id)),
+        "can_redo": store.redoable(get_db(), stored.id) is not None,
         **extra,
     }
 
@@ -104,8 +123,8 @@ def _play_order(state) -> list[int]:
     return seats[start:] + seats[:start]
 
 
-def _show(game_id: int, game: HandjassGame, status: int = 200, **context):
-    values = _context(game_id, game, **context)
+def _show(stored: store.Stored, status: int = 200, **context):
+    values = _context(stored, **context)
     if is_htmx():
         return render_block("handjass.html", "live", **values), status
     return render_template("handjass.html", **values), status
@@ -114,40 +133,56 @@ def _show(game_id: int, game: HandjassGame, status: int = 200, **context):
 @bp.get("/<int:game_id>")
 def show(game_id: int):
     """The game: each player's corner, the deal panel, the history."""
-    return _show(game_id, _load(game_id))
+    return _show(load(game_id, "handjass"))
 
 
-def _written(game_id: int, game: HandjassGame):
-    games.save_record(get_db(), game_id, game)
+def _answer(written: Written, note: str | None = None, **context):
+    """The fresh page (its live part for htmx) after a post that writes, with a word on what
+    happened; a refusal keeps what was typed."""
+    if written.errors:
+        status = 409 if written.conflict else 422
+        return _show(written.stored, status, errors=written.errors, **context)
+    if written.repeated:
+        note = "Schon gespeichert: diese Eingabe kam zweimal an und zählt einmal."
     if is_htmx():
-        return _show(game_id, game, values={})  # a fresh panel for the next deal
-    return redirect(url_for("handjass.show", game_id=game_id), 303)
+        return _show(written.stored, note=note, values={})  # a fresh panel for the next deal
+    return redirect(url_for("handjass.show", game_id=written.stored.id), 303)
 
 
 @bp.post("/<int:game_id>/deals")
 def add_deal(game_id: int):
     """Write a deal; a tied stroke first asks for the draw (or draws on the phone)."""
-    game = _load(game_id)
-    state = replay(game)
     form = DealForm()
-    declared = declared_in(request.form, state.in_game)
-    verb, *args = request.form.get("action", "").split(":")
-    if verb in ("add", "remove") and args and args[0].isdigit() and int(args[0]) in declared:
-        return _declare(game_id, game, form, declared, verb, [int(a) for a in args if a.isdigit()])
-    deal, errors = form.deal(state.in_game, request.form, declared)
-    tie = None
-    if deal is not None:
+    verb, numbers = parse_action(request.form.get("action", ""))
+    if verb in ("add", "remove") and numbers:
+        stored = load(game_id, "handjass")
+        declared = declared_in(request.form, replay(stored.game).in_game)
+        if numbers[0] in declared:
+            return _declare(stored, form, declared, verb, numbers)
+    found: dict = {}
+
+    def deal_in(stored):
+        game = stored.game
+        state = replay(game)
+        declared = declared_in(request.form, state.in_game)
+        deal, errors = form.deal(state.in_game, request.form, declared)
+        if deal is None:
+            return None, errors
         tie = award(deal, game.rules, len(state.in_game), game.players.__getitem__, state.vorhand)
+        found["tie"] = tie
         if tie.tied and "random" in request.form.getlist("draw"):
             deal = replace(deal, draw=tuple(secrets.SystemRandom().sample(tie.tied, tie.needed)))
-        game, errors = enter_deal(game, deal)
-    if errors:
-        return _show(game_id, _load(game_id), 422, form=form, errors=errors, tie=tie)
-    return _written(game_id, game)
+        return enter_deal(game, deal)
+
+    written = write(game_id, "enter", deal_in, mode="handjass")
+    number = len(written.stored.game.deals)
+    note = f"Spiel {number} gespeichert." if written.saved else None
+    return _answer(written, note, form=form, tie=found.get("tie"))
 
 
-def _declare(game_id: int, game: HandjassGame, form, declared, verb: str, numbers: list[int]):
+def _declare(stored: store.Stored, form, declared, verb: str, numbers: list[int]):
     """Add a Weis to a player's declaration, or strike one, and show the panel again."""
+    game = stored.game
     seat = numbers[0]
     errors: dict[str, str] = {}
     if verb == "remove" and len(numbers) == 2 and 0 <= numbers[1] < len(declared[seat]):
@@ -166,21 +201,47 @@ def _declare(game_id: int, game: HandjassGame, form, declared, verb: str, number
             errors[f"p{seat}"] = problem
         else:
             declared[seat].append(weis)
-    return _show(game_id, game, 200, form=form, errors=errors, declared=declared)
+    return _show(stored, 200, form=form, errors=errors, declared=declared)
 
 
 @bp.post("/<int:game_id>/again")
 def play_again(game_id: int):
     """Start the next game for the same players with the same rules."""
-    new_id = games.create(get_db(), _load(game_id).rematch())
-    return redirect(url_for("handjass.show", game_id=new_id), 303)
+    return _created(load(game_id, "handjass").game.rematch())
 
 
 @bp.post("/<int:game_id>/undo")
 def undo(game_id: int):
     """Take back the last deal."""
-    game = _load(game_id)
-    return _written(game_id, game.with_record(game.deals[:-1]))
+
+    def take_back(stored):
+        deals = stored.game.deals
+        if not deals:
+            return None, {"game": "Noch kein Spiel: nichts zurückzunehmen."}
+        return stored.game.with_record(deals[:-1]), {}
+
+    written = write(game_id, "undo", take_back, mode="handjass")
+    number = len(written.stored.game.deals) + 1
+    return _answer(written, f"Spiel {number} zurückgenommen." if written.saved else None)
+
+
+@bp.post("/<int:game_id>/redo")
+def redo(game_id: int):
+    """Bring back the deal undone last, as long as nothing new was entered since."""
+
+    def bring_back(stored):
+        undone = store.redoable(get_db(), stored.id)
+        if undone is None or undone.before is None:
+            return None, {
+                "game": "Nichts wiederherzustellen: seither wurde etwas Neues eingetragen."
+            }
+        changed = stored.game.with_record(stored.game.deals + (Deal.from_dict(undone.before),))
+        problem = record_problem(changed)
+        return (None, {"game": problem}) if problem else (changed, {})
+
+    written = write(game_id, "redo", bring_back, mode="handjass")
+    number = len(written.stored.game.deals)
+    return _answer(written, f"Spiel {number} wiederhergestellt." if written.saved else None)
 
 
 def _number(game: HandjassGame, number: int) -> int:
@@ -191,46 +252,78 @@ def _number(game: HandjassGame, number: int) -> int:
 
 @bp.route("/<int:game_id>/deals/<int:number>", methods=["GET", "POST"])
 def edit_deal(game_id: int, number: int):
-    """Change an earlier deal; everything after it is recomputed and checked again."""
-    game = _load(game_id)
-    index = _number(game, number)
-    before = replay(game.with_record(game.deals[:index]))
+    """Change an earlier deal; everything after it is recomputed and checked again.
+
+    When another phone changed this deal meanwhile, nothing is written and the page shows the
+    deal as it now stands."""
+    stored = load(game_id, "handjass")
+    index = _number(stored.game, number)
     form = DealForm()
     errors: dict[str, str] = {}
+    status = 200
     if request.method == "POST":
-        declared = declared_in(request.form, before.in_game)
-        deal, errors = form.deal(before.in_game, request.form, declared)
-        if deal is not None:
-            deals = list(game.deals)
+
+        def changed(s):
+            deals = list(s.game.deals)
+            if index >= len(deals):
+                return None, {"game": "Dieses Spiel gibt es nicht mehr."}
+            before = replay(s.game.with_record(deals[:index]))
+            declared = declared_in(request.form, before.in_game)
+            deal, problems = form.deal(before.in_game, request.form, declared)
+            if deal is None:
+                return None, problems
             deals[index] = deal
-            changed = game.with_record(deals)
-            problem = record_problem(changed)
-            if problem:
-                errors = {"game": problem}
-            else:
-                games.save_record(get_db(), game_id, changed)
+            game = s.game.with_record(deals)
+            problem = record_problem(game)
+            return (None, {"game": problem}) if problem else (game, {})
+
+        written = write(game_id, "edit", changed, mode="handjass", index=index)
+        if written.saved or written.repeated:
+            return redirect(url_for("handjass.show", game_id=game_id), 303)
+        stored, errors = written.stored, written.errors
+        status = 409 if written.conflict else 422
+        if written.conflict:
+            if number > len(stored.game.deals):
                 return redirect(url_for("handjass.show", game_id=game_id), 303)
+            return _edit_page(stored, index, form, errors, status, fresh=True)
+    return _edit_page(stored, index, form, errors, status)
+
+
+def _edit_page(stored: store.Stored, index: int, form, errors, status: int, fresh: bool = False):
+    """The edit page of deal `index`; `fresh` shows the deal as stored, not as posted."""
+    game = stored.game
+    before = replay(game.with_record(game.deals[:index]))
     deal = game.deals[index]
+    context = _context(stored, form=form, errors=errors)
+    if fresh:
+        context["values"] = {}
     return render_template(
         "handjass_edit.html",
-        **_context(game_id, game, form=form, errors=errors),
-        number=number,
+        **context,
+        number=index + 1,
         before=before,
         edit_order=_play_order(before),
         edit_choices=choices(game.rules, len(before.in_game)),
         deal=deal,
         entry={e.seat: e for e in deal.entries},
-    ), (422 if errors else 200)
+    ), status
 
 
 @bp.post("/<int:game_id>/deals/<int:number>/delete")
 def delete_deal(game_id: int, number: int):
     """Delete a deal, if the deals after it still stand without it."""
-    game = _load(game_id)
-    index = _number(game, number)
-    changed = game.with_record(game.deals[:index] + game.deals[index + 1 :])
-    problem = record_problem(changed)
-    if problem:
-        return _show(game_id, game, 422, errors={"game": f"Nicht gelöscht: {problem}"})
-    games.save_record(get_db(), game_id, changed)
-    return redirect(url_for("handjass.show", game_id=game_id), 303)
+    stored = load(game_id, "handjass")
+    index = _number(stored.game, number)
+
+    def without(s):
+        deals = s.game.deals
+        if index >= len(deals):
+            return None, {"game": "Dieses Spiel gibt es nicht mehr."}
+        changed = s.game.with_record(deals[:index] + deals[index + 1 :])
+        problem = record_problem(changed)
+        return (None, {"game": f"Nicht gelöscht: {problem}"}) if problem else (changed, {})
+
+    written = write(game_id, "delete", without, mode="handjass", index=index)
+    if written.saved or written.repeated:
+        return redirect(url_for("handjass.show", game_id=game_id), 303)
+    return _show(written.stored, 409 if written.conflict else 422, errors=written.errors)

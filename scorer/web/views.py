@@ -1,26 +1,14 @@
-"""The pages: the list of games, a new game, a game with its entry panel, export and import."""
+"""Schieber pages: a new game, a game with its slate and entry panel, Weis, claims, edits."""
 
 from __future__ import annotations
 
-import json
-
-from flask import (
-    Blueprint,
-    Response,
-    abort,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 
-from scorer import exchange
 from scorer.cards import DECK_NAMES, DECKS, FACES, HAND_TOTAL, MATCH_TOTAL, RANKS, suit
 from scorer.claims import STEP_NAMES
 from scorer.contracts import contracts_for
-from scorer.handjass import replay as hj_replay
 from scorer.schieber import (
     Declared,
     Game,
@@ -33,49 +21,35 @@ from scorer.schieber import (
     settle_tie,
 )
 from scorer.standing import still_needed
-from scorer.storage import games
+from scorer.storage import games as store
 from scorer.web.db import get_db
 from scorer.web.forms import (
     ClaimForm,
     HandForm,
     NewGameForm,
+    parse_action,
     parse_card,
     parse_weis,
+    small_whole,
     weis_code,
 )
+from scorer.web.pages import EXPIRED, Written, error_page, is_htmx, load, phone_name, write
 from scorer.web.slate_svg import slate_svg
+from scorer.web.words import record_context
 from scorer.weis import RUN_NAMES, Weis, detect, stoeck_in
 
 bp = Blueprint("scorer", __name__)
 
 
-def is_htmx() -> bool:
-    """An htmx request that wants a fragment (not a history restore, which wants the page)."""
-    return bool(request.headers.get("HX-Request")) and not request.headers.get(
-        "HX-History-Restore-Request"
-    )
-
-
-@bp.after_request
-def vary_on_htmx(response: Response) -> Response:
-    """Pages and fragments share URLs, so caches must tell them apart."""
-    response.vary.add("HX-Request")
-    return response
-
-
-@bp.app_errorhandler(CSRFError)
+@bp.errorhandler(CSRFError)
 def session_expired(_error: CSRFError):
-    """A page open too long (or its cookie gone): nothing was saved; say so and let them retry.
-
-    On the game page the panel comes back with what was typed and a fresh token, so one more tap
-    saves it.
-    """
-    message = "Die Seite war zu lange offen: nichts gespeichert. Bitte nochmals tippen."
+    """A stale token on the panel: the panel comes back with what was typed and a fresh token,
+    so one more tap saves it; elsewhere the app's own page says so."""
     game_id = (request.view_args or {}).get("game_id")
-    stored = games.load(get_db(), game_id) if game_id is not None else None
-    if stored is not None and is_htmx():
-        return _show(game_id, stored.game, 422, form=HandForm(), errors={"game": message})
-    return render_template("expired.html", message=message, back=request.referrer), 400
+    stored = store.load(get_db(), game_id) if isinstance(game_id, int) else None
+    if stored is not None and stored.game.KIND == "schieber" and is_htmx():
+        return _show(stored, 422, form=HandForm(), errors={"game": EXPIRED})
+    return error_page(400, EXPIRED)
 
 
 @bp.app_template_filter()
@@ -104,19 +78,6 @@ def deck_suit(key: str):
     return suit(key)
 
 
-@bp.get("/")
-def index():
-    """Every game kept on this device's server, running ones first."""
-    db = get_db()
-    listed = [
-        (stored, replay(stored.game) if stored.game.KIND == "schieber" else hj_replay(stored.game))
-        for stored in games.all_games(db)
-    ]
-    running = [(s, st) for s, st in listed if not st.finished]
-    finished = [(s, st) for s, st in listed if st.finished]
-    return render_template("index.html", running=running, finished=finished)
-
-
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game():
     """Set up a game: teams in seat order, deck faces, rules."""
@@ -126,11 +87,18 @@ def new_game():
         form.fill_preset(None)
         game, errors = form.game()
         if not errors:
-            game_id = games.create(get_db(), game)
-            return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+            return _created(game)
     else:
         form.fill_preset("preset")
     return _render_new(form, errors, 422 if errors else 200)
+
+
+def _created(game):
+    """Store a new game once, however often its form is sent, and open it."""
+    game_id, _ = store.create(
+        get_db(), game, phone=phone_name(), token=request.form.get("once") or None
+    )
+    return redirect(url_for("scorer.show_game", game_id=game_id), 303)
 
 
 @bp.get("/games/new/rules")
@@ -155,20 +123,18 @@ def _render_new(form: NewGameForm, errors: dict[str, str], status: int):
     return render_template("new_game.html", **_new_context(form, errors)), status
 
 
-def _load(game_id: int, kind: str | None = "schieber"):
-    """The stored game with this id, of this kind (None: any kind), or 404."""
-    stored = games.load(get_db(), game_id)
-    if stored is None or (kind is not None and stored.game.KIND != kind):
-        abort(404)
-    return stored
-
-
-def _game_context(game_id: int, game: Game, form: HandForm | None = None, errors=None, **extra):
-    state = replay(game)
+def _game_context(
+    stored: store.Stored, form: HandForm | None = None, errors=None, state=None, **extra
+):
+    game = stored.game
+    state = state or replay(game)
     form = form or _fresh_form(game, state)
     index = state.hand_index
+    db = get_db()
+    kept = store.changes(db, stored.id)
     return {
-        "game_id": game_id,
+        "game_id": stored.id,
+        "stored": stored,
         "game": game,
         "rules": game.rules,
         "state": state,
@@ -185,6 +151,8 @@ def _game_context(game_id: int, game: Game, form: HandForm | None = None, errors
         "editing": False,
         "note": None,
         "MATCH_TOTAL": MATCH_TOTAL,
+        "record": record_context(game, stored, kept),
+        "can_redo": store.redoable(db, stored.id) is not None,
         **extra,
     }
 
@@ -197,80 +165,119 @@ def _fresh_form(game: Game, state) -> HandForm:
     return form
 
 
-def _show(game_id: int, game: Game, status: int = 200, **context):
+def _show(stored: store.Stored, status: int = 200, **context):
     """The game page, or only its live part for htmx."""
-    values = _game_context(game_id, game, **context)
+    values = _game_context(stored, **context)
     if is_htmx():
         return render_block("game.html", "live", **values), status
     return render_template("game.html", **values), status
 
 
-def _written(game_id: int, game: Game):
-    """Store the game's new record; htmx gets the live part, a plain form post a redirect."""
-    games.save_record(get_db(), game_id, game)
+def _answer(written: Written, note: str | None = None, form: HandForm | None = None):
+    """What a post that writes answers: the fresh page (or its live part for htmx) with a
+    word on what happened; a refusal keeps what was typed in the panel."""
+    stored = written.stored
+    if written.errors:
+        status = 409 if written.conflict else 422
+        return _show(stored, status, form=form, errors=written.errors)
+    if written.repeated:
+        note = "Schon gespeichert: diese Eingabe kam zweimal an und zählt einmal."
     if is_htmx():
-        return _show(game_id, game)
-    return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+        return _show(stored, note=note)
+    return redirect(url_for("scorer.show_game", game_id=stored.id), 303)
+
+
+def _saved_note(game: Game, number: int) -> str:
+    """Hand 7 gespeichert: Rosen ×1, 62 : 95."""
+    state = replay(game)
+    row = state.rows[number - 1] if number <= len(state.rows) else None
+    if row is None:
+        return f"Hand {number} gespeichert."
+    contract = game.rules.contract(row.hand.contract)
+    name = contract.name if contract else row.hand.contract
+    return (
+        f"Hand {number} gespeichert: {name} ×{row.multiplier}, {row.scores[0]} : {row.scores[1]}."
+    )
 
 
 @bp.get("/games/<int:game_id>")
 def show_game(game_id: int):
     """A game: the slate, the entry panel and the hand history."""
-    stored = _load(game_id, kind=None)
+    stored = load(game_id)
     if stored.game.KIND != "schieber":
         return redirect(url_for(f"{stored.game.KIND}.show", game_id=game_id), 303)
-    return _show(game_id, stored.game)
+    return _show(stored)
 
 
 @bp.post("/games/<int:game_id>/hands")
 def add_hand(game_id: int):
     """Write an entry: a new hand, or Weis, Stöck or trick points of the open hand."""
-    stored = _load(game_id)
     form = HandForm()
     entry, errors = form.entry()
-    if entry is not None:
-        game, errors = enter(stored.game, entry)
     if errors:
-        return _show(game_id, stored.game, 422, form=form, errors=errors)
-    return _written(game_id, game)
+        return _show(load(game_id, "schieber"), 422, form=form, errors=errors)
+    written = write(game_id, "enter", lambda stored: enter(stored.game, entry), mode="schieber")
+    note = None
+    if written.saved:
+        number = len(written.stored.game.hands)
+        note = _saved_note(written.stored.game, number)
+    return _answer(written, note, form=form)
 
 
 @bp.post("/games/<int:game_id>/undo")
 def undo(game_id: int):
     """Take back the last entry: the last hand, open or not."""
-    stored = _load(game_id)
+
+    def take_back(stored):
+        hands = stored.game.hands
+        if not hands:
+            return None, {"game": "Noch keine Hand: nichts zurückzunehmen."}
+        return stored.game.with_hands(hands[:-1]), {}
+
+    written = write(game_id, "undo", take_back, mode="schieber")
+    number = len(written.stored.game.hands) + 1
+    return _answer(written, f"Hand {number} zurückgenommen." if written.saved else None)
+
+
+@bp.post("/games/<int:game_id>/redo")
+def redo(game_id: int):
+    """Bring back the hand undone last, as long as nothing new was entered since."""
+    written = write(game_id, "redo", _redo, mode="schieber")
+    number = len(written.stored.game.hands)
+    return _answer(written, f"Hand {number} wiederhergestellt." if written.saved else None)
+
+
+def _redo(stored):
+    """The game with its last undone entry back, or why not."""
+    undone = store.redoable(get_db(), stored.id)
+    if undone is None or undone.before is None:
+        return None, {"game": "Nichts wiederherzustellen: seither wurde etwas Neues eingetragen."}
     game = stored.game
-    if not game.hands:
-        return _written(game_id, game)
-    games.save_record(get_db(), game_id, game.with_hands(game.hands[:-1]))
-    note = f"Hand {len(game.hands)} zurückgenommen."
-    if is_htmx():
-        return _show(game_id, game.with_hands(game.hands[:-1]), note=note)
-    return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+    changed, problem = change_record(game, [*game.hands, Hand.from_dict(undone.before)])
+    return (None, {"game": problem}) if problem else (changed, {})
 
 
 @bp.post("/games/<int:game_id>/first-claim")
 def first_claim(game_id: int):
     """Both teams went over the target in one hand: record who claimed first."""
-    stored = _load(game_id)
     if request.form.get("team") not in ("0", "1"):
         abort(400)
-    game = settle_tie(stored.game, int(request.form["team"]))
-    return _written(game_id, game)
+    team = int(request.form["team"])
+    written = write(game_id, "enter", lambda s: (settle_tie(s.game, team), {}), mode="schieber")
+    return _answer(written)
 
 
 @bp.post("/games/<int:game_id>/again")
 def play_again(game_id: int):
     """Start the next game with the same teams and rules."""
-    stored = _load(game_id)
-    new_id = games.create(get_db(), stored.game.rematch())
-    return redirect(url_for("scorer.show_game", game_id=new_id), 303)
+    return _created(load(game_id, "schieber").game.rematch())
 
 
 @bp.route("/games/<int:game_id>/claim", methods=["GET", "POST"])
 def claim(game_id: int):
     """A team claims it has won ("bedanken"): ask what the ruling needs, then rule."""
-    game = _load(game_id).game
+    stored = load(game_id, "schieber")
+    game = stored.game
     state = replay(game)
     if state.finished or state.tie:
         return redirect(url_for("scorer.show_game", game_id=game_id), 303)
@@ -282,14 +289,18 @@ def claim(game_id: int):
     if request.method == "POST":
         hand, errors = form.entry()
         if hand is not None:
-            game, errors = enter(game, hand)
-        if not errors:
-            games.save_record(get_db(), game_id, game)
-            return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+            written = write(game_id, "enter", lambda s: enter(s.game, hand), mode="schieber")
+            if written.saved or written.repeated:
+                return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+            errors = written.errors
+            stored, game = written.stored, written.stored.game
+            state = replay(game)
+            current = state.open_hand
     index = state.hand_index
     return render_template(
         "claim.html",
         game_id=game_id,
+        stored=stored,
         game=game,
         rules=game.rules,
         state=state,
@@ -307,12 +318,15 @@ def declare_weis(game_id: int):
 
     Everything on the page lives in the form: each button posts it back with an action (add,
     remove, find in cards, write), so the page works without JavaScript; htmx swaps it in place.
+    A GET only shows the page: nothing is ever written but by a post with its token.
     """
-    game = _load(game_id).game
+    stored = load(game_id, "schieber")
+    game = stored.game
     state = replay(game)
     if state.finished or state.tie:
         return redirect(url_for("scorer.show_game", game_id=game_id), 303)
-    data = request.form if request.method == "POST" else request.args
+    posted = request.method == "POST"
+    data = request.form if posted else request.args
     current = state.open_hand
     index = state.hand_index
     contract = current.contract if current else data.get("contract", "")
@@ -323,8 +337,7 @@ def declare_weis(game_id: int):
     }
     stoeck = int(data["stoeck"]) if data.get("stoeck") in ("0", "1") else None
     errors: dict[str, str] = {}
-    verb, *args = data.get("action", "").split(":")
-    numbers = [int(a) for a in args if a.isdigit()]
+    verb, numbers = parse_action(data.get("action", "")) if posted else ("", [])
     seat = numbers[0] if numbers and numbers[0] < len(seats) else None
     rules = game.rules
     play = rules.play(contract) if rules.contract(contract) else None
@@ -361,13 +374,13 @@ def declare_weis(game_id: int):
         )
     if verb == "write" and not errors:
         entry = Hand(contract, stoeck=stoeck, declarations=new)
-        game, errors = enter(game, entry)
-        if not errors:
-            games.save_record(get_db(), game_id, game)
+        written = write(game_id, "enter", lambda s: enter(s.game, entry), mode="schieber")
+        if written.saved or written.repeated:
             target = url_for("scorer.show_game", game_id=game_id)
             if is_htmx():
                 return "", 204, {"HX-Redirect": target}
             return redirect(target, 303)
+        errors = written.errors
     ruling = None
     if play is not None and (new or (current and current.declarations)):
         preview = Hand(
@@ -379,6 +392,7 @@ def declare_weis(game_id: int):
             ruling, _ = game.weis_ruling(index, preview)
     context = {
         "game_id": game_id,
+        "stored": stored,
         "game": game,
         "rules": rules,
         "form": HandForm(formdata=None),
@@ -405,11 +419,12 @@ def declare_weis(game_id: int):
 
 
 def weis_to_add(data, seat: int) -> Weis | None:
-    """The Weis chosen in a player's add row."""
+    """The Weis chosen in a player's add row, as chosen: the table's Weis rules judge it."""
     if data.get(f"kind{seat}") == "four":
-        return parse_weis(f"four:{data.get(f'rank{seat}', '')}")
-    suit, top, length = (data.get(f"{name}{seat}", "") for name in ("suit", "top", "len"))
-    return parse_weis(f"run:{suit}:{top}:{length}")
+        return Weis.four(data.get(f"rank{seat}", ""))
+    suit, top = (data.get(f"{name}{seat}", "") for name in ("suit", "top"))
+    length = small_whole(data.get(f"len{seat}"), 100)
+    return None if length is None else Weis.run(suit, top, length)
 
 
 def _hand_index(game: Game, number: int) -> int:
@@ -420,8 +435,12 @@ def _hand_index(game: Game, number: int) -> int:
 
 @bp.route("/games/<int:game_id>/hands/<int:number>", methods=["GET", "POST"])
 def edit_hand(game_id: int, number: int):
-    """Change an earlier hand; everything after it is recomputed from the record."""
-    stored = _load(game_id)
+    """Change an earlier hand; everything after it is recomputed from the record.
+
+    The form carries the hand as the phone saw it: when another phone changed it meanwhile,
+    nothing is written and the page shows the hand as it now stands.
+    """
+    stored = load(game_id, "schieber")
     index = _hand_index(stored.game, number)
     form = HandForm()
     errors: dict[str, str] = {}
@@ -430,77 +449,64 @@ def edit_hand(game_id: int, number: int):
     else:
         hand, errors = form.entry()
         if hand is not None:
-            hands = list(stored.game.hands)
-            hands[index] = hand
-            _, problem = change_record(stored.game, hands)
-            if problem:
-                errors = {"game": problem}
-            else:
-                games.save_record(get_db(), game_id, stored.game.with_hands(hands))
+            change = lambda s: _replace_hand(s, index, hand)  # noqa: E731
+            written = write(game_id, "edit", change, mode="schieber", index=index)
+            if written.saved or written.repeated:
                 return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+            errors, stored = written.errors, written.stored
+            if written.conflict:
+                return _stale_edit(written, number)
+    return _edit_page(stored, form, errors, number, 422 if errors else 200)
+
+
+def _stale_edit(written: Written, number: int):
+    """Another phone changed this hand meanwhile: show it as it now stands, and why."""
+    stored = written.stored
+    if number > len(stored.game.hands):
+        return redirect(url_for("scorer.show_game", game_id=stored.id), 303)
+    form = HandForm(formdata=None)
+    form.fill(stored.game.hands[number - 1])
+    return _edit_page(stored, form, written.errors, number, 409)
+
+
+def _edit_page(stored: store.Stored, form: HandForm, errors: dict[str, str], number: int, status):
     return render_template(
         "edit_hand.html",
-        **_game_context(
-            game_id, stored.game, form=form, errors=errors, number=number, editing=True
-        ),
-    ), (422 if errors else 200)
+        **_game_context(stored, form=form, errors=errors, number=number, editing=True),
+    ), status
+
+
+def _replace_hand(stored: store.Stored, index: int, hand: Hand):
+    """The game with hand `index` replaced, or why that record cannot stand."""
+    hands = list(stored.game.hands)
+    if index >= len(hands):
+        return None, {"game": "Diese Hand gibt es nicht mehr."}
+    if hand.is_open and index < len(hands) - 1:
+        return None, {"points": "Eine gespielte Hand braucht ihre Stichpunkte (oder Match)."}
+    hands[index] = hand
+    changed, problem = change_record(stored.game, hands)
+    return (None, {"game": problem}) if problem else (changed, {})
 
 
 @bp.post("/games/<int:game_id>/hands/<int:number>/delete")
 def delete_hand(game_id: int, number: int):
     """Delete an earlier hand; the record closes up behind it."""
-    stored = _load(game_id)
+    stored = load(game_id, "schieber")
     index = _hand_index(stored.game, number)
-    form = HandForm()
-    hands = list(stored.game.hands)
-    del hands[index]
-    _, problem = change_record(stored.game, hands)
-    if problem:
-        form.fill(stored.game.hands[index])
-        return render_template(
-            "edit_hand.html",
-            **_game_context(
-                game_id,
-                stored.game,
-                form=form,
-                errors={"game": problem},
-                number=number,
-                editing=True,
-            ),
-        ), 422
-    games.save_record(get_db(), game_id, stored.game.with_hands(hands))
-    return redirect(url_for("scorer.show_game", game_id=game_id), 303)
 
+    def without(s):
+        hands = list(s.game.hands)
+        if index >= len(hands):
+            return None, {"game": "Diese Hand gibt es nicht mehr."}
+        del hands[index]
+        changed, problem = change_record(s.game, hands)
+        return (None, {"game": problem}) if problem else (changed, {})
 
-@bp.get("/games/<int:game_id>/export.json")
-def export_game(game_id: int):
-    """The game's record as a versioned JSON file (docs/export-format.md)."""
-    stored = _load(game_id, kind=None)
-    body = json.dumps(exchange.export(stored.game), ensure_ascii=False, indent=2)
-    return Response(
-        body,
-        mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="jass-{game_id}.json"'},
-    )
-
-
-@bp.route("/games/import", methods=["GET", "POST"])
-def import_game():
-    """Read an exported game back in as a new game in the same state."""
-    form = HandForm()  # only for its CSRF token
-    error = None
-    if request.method == "POST":
-        upload = request.files.get("file")
-        try:
-            if upload is None or not upload.filename:
-                raise exchange.ImportProblem("Bitte eine exportierte .json-Datei wählen.")
-            data = json.loads(upload.read().decode("utf-8"))
-            game = exchange.load(data)
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            error = "Die Datei ist kein JSON: bitte die exportierte Datei wählen."
-        except exchange.ImportProblem as problem:
-            error = str(problem)
-        else:
-            game_id = games.create(get_db(), game)
-            return redirect(url_for("scorer.show_game", game_id=game_id), 303)
-    return render_template("import.html", form=form, error=error), (422 if error else 200)
+    written = write(game_id, "delete", without, mode="schieber", index=index)
+    if written.saved or written.repeated:
+        return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+    if written.conflict:
+        return _stale_edit(written, number)
+    form = HandForm(formdata=None)
+    form.fill(written.stored.game.hands[index])
+    return _edit_page(written.stored, form, written.errors, number, 422)

@@ -103,7 +103,8 @@ def test_undo_takes_back_a_claim(game):
     assert "Wir gewinnt" in game.get("/games/1").get_data(as_text=True)
     game.post("/games/1/undo")
     html = game.get("/games/1").get_data(as_text=True)
-    assert "gewinnt" not in html and 'id="panel"' in html
+    assert 'id="result"' not in html and 'id="panel"' in html
+    assert "vorher Wir gewinnt, jetzt noch nicht entschieden" in html  # said, not silent
     assert totals_in(html) == (471, 471)
 
 

@@ -94,4 +94,4 @@ def test_migrate_command_creates_the_tables(tmp_path):
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "new.db"), "SECRET_KEY": "x"})
     result = app.test_cli_runner().invoke(args=["migrate"])
     assert result.exit_code == 0 and "Database ready" in result.output
-    assert set(Database(str(tmp_path / "new.db")).table_names()) >= {"games", "hands"}
+    assert set(Database(str(tmp_path / "new.db")).table_names()) >= {"games", "entries", "changes"}

@@ -1,0 +1,76 @@
+"""The game modes by kind: the one place that knows which engine reads which game.
+
+Storage and export ask here; nothing else switches on a game's kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from scorer import handjass, schieber
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A kind of game: its game class, its replay, and what its record must satisfy."""
+
+    kind: str
+    game: type
+    replay: Callable
+    record_problem: Callable  # game -> why its record cannot stand, or None
+    summary: Callable  # (game, state) -> the few figures the list of games shows
+
+
+def _schieber_summary(game: schieber.Game, state: schieber.State) -> dict:
+    winner = state.winner
+    return {
+        "entries": len(game.hands),
+        "totals": list(state.totals),
+        "finished": state.finished,
+        "winner": winner.team if winner else None,
+        "schneider": state.schneider,
+        "bergpreis": None if state.bergpreis is None else state.bergpreis.team,
+    }
+
+
+def _handjass_summary(game: handjass.HandjassGame, state: handjass.HandjassState) -> dict:
+    return {
+        "entries": len(game.deals),
+        "net": list(state.net),
+        "finished": state.finished,
+        "loser": state.loser,
+    }
+
+
+MODES: dict[str, Mode] = {
+    m.kind: m
+    for m in (
+        Mode(
+            "schieber", schieber.Game, schieber.replay, schieber.record_problem, _schieber_summary
+        ),
+        Mode(
+            "handjass",
+            handjass.HandjassGame,
+            handjass.replay,
+            handjass.record_problem,
+            _handjass_summary,
+        ),
+    )
+}
+
+
+def mode_of(game) -> Mode:
+    """The mode a game belongs to."""
+    return MODES[game.KIND]
+
+
+def record(game) -> tuple:
+    """The game's entries in order: a Schieber game's hands, a Handjass game's deals."""
+    return getattr(game, game.RECORD)
+
+
+def summary(game, state=None) -> dict:
+    """What the list of games shows of this game; `state` saves a replay when it is at hand."""
+    mode = mode_of(game)
+    return mode.summary(game, state if state is not None else mode.replay(game))

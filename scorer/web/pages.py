@@ -1,0 +1,191 @@
+"""What every blueprint shares: htmx detection, the phone's name, one-time tokens, and the one
+write transaction that turns a posted form into a stored change."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from flask import abort, current_app, render_template, request, url_for
+from jinja2_fragments.flask import render_block
+
+from scorer.names import clean
+from scorer.storage import games as store
+from scorer.web.db import get_db
+
+PHONE_COOKIE = "phone"
+DEVICE_COOKIE = "device"
+PHONE_NAME_MAX = 24
+
+
+def is_htmx() -> bool:
+    """An htmx request that wants a fragment (not a history restore, which wants the page)."""
+    return bool(request.headers.get("HX-Request")) and not request.headers.get(
+        "HX-History-Restore-Request"
+    )
+
+
+def new_token() -> str:
+    """A one-time token for a form that writes: sent twice, it is stored once."""
+    return secrets.token_urlsafe(16)
+
+
+def clean_name(text: str | None, limit: int) -> str:
+    """A name as typed, without control characters and surrounding space, cut at `limit`."""
+    return clean(text)[:limit].strip()
+
+
+def device_id() -> str:
+    """This browser's random id (a cookie set on its first visit), or a fresh one."""
+    value = request.cookies.get(DEVICE_COOKIE, "")
+    return value if value.isalnum() and len(value) <= 32 else ""
+
+
+def phone_name() -> str:
+    """The name this phone gave itself ("Anna", "Tisch 3"), or one made from its id."""
+    name = clean_name(request.cookies.get(PHONE_COOKIE), PHONE_NAME_MAX)
+    if name:
+        return name
+    device = device_id()
+    return f"Handy {device[:3].upper()}" if device else "Handy"
+
+
+def local_time(at: str | None) -> datetime | None:
+    """A stored UTC time in the table's time zone (setting TIMEZONE, default Europe/Zurich)."""
+    try:
+        moment = datetime.fromisoformat(at or "")
+    except ValueError:  # an imported change with a time of its own making
+        return None
+    try:
+        return moment.astimezone(ZoneInfo(current_app.config.get("TIMEZONE", "Europe/Zurich")))
+    except ZoneInfoNotFoundError:
+        return moment
+
+
+def positive_id(game_id: int) -> int:
+    """A game id from a URL, or 404 for numbers no game can have."""
+    if not 0 < game_id < 2**63:
+        abort(404)
+    return game_id
+
+
+def load(game_id: int, kind: str | None = None) -> store.Stored:
+    """The stored game with this id (of this kind, unless None), or 404."""
+    stored = store.load(get_db(), positive_id(game_id))
+    if stored is None or (kind is not None and stored.game.KIND != kind):
+        abort(404)
+    return stored
+
+
+@dataclass
+class Written:
+    """What came of a post that writes: the game as it stands now and what happened."""
+
+    stored: store.Stored
+    saved: bool = False
+    repeated: bool = False  # the same form was sent before and is stored already
+    conflict: bool = False  # based on an outdated view: nothing written
+    errors: dict[str, str] = field(default_factory=dict)
+    number: int | None = None  # the entry (1-based) a conflict concerns
+
+
+STALE = (
+    "Inzwischen hat {who} um {time} {what}. Nichts gespeichert: bitte prüfen und nochmals tippen."
+)
+
+
+def write(
+    game_id: int,
+    kind: str,
+    change: Callable[[store.Stored], tuple[object, dict[str, str]]],
+    *,
+    mode: str | None = None,
+    index: int | None = None,
+) -> Written:
+    """Apply a change to a game in one write transaction and keep it, or say why not.
+
+    The form's one-time token (`once`) makes a repeated post land once. Its `seen` field is
+    the fingerprint of what the phone saw: of entry `index` for an edit, of the record's end
+    otherwise; when another phone changed that since, nothing is written. `change` gets the
+    stored game and returns the changed game or problems by field.
+    """
+    db = get_db()
+    token = request.form.get("once") or None
+    with store.writing(db):
+        stored = load(game_id, mode)
+        if token and store.token_game(db, token) == stored.id:
+            return Written(stored, repeated=True)
+        seen = request.form.get("seen")
+        if seen is not None and seen != _tag(stored, index):
+            return Written(stored, conflict=True, errors={"game": stale(stored)}, number=index)
+        game, errors = change(stored)
+        if errors:
+            return Written(stored, errors=errors)
+        try:
+            stored = store.save(db, stored, game, kind, phone=phone_name(), token=token)
+        except store.TooLong:
+            return Written(stored, errors={"game": TOO_LONG})
+    return Written(stored, saved=True)
+
+
+TOO_LONG = f"Ein Spiel hat höchstens {store.MAX_ENTRIES} Einträge: bitte ein neues beginnen."
+
+
+def _tag(stored: store.Stored, index: int | None) -> str:
+    if index is None:
+        return stored.end_tag
+    return stored.tag(index) if 0 <= index < len(stored.entry_ids) else ""
+
+
+def stale(stored: store.Stored) -> str:
+    """Why a change based on an outdated view was refused: who changed what, and when."""
+    last = store.last_change(get_db(), stored.id)
+    if last is None:
+        return STALE.format(who="ein anderes Handy", time="eben", what="etwas geändert")
+    moment = local_time(last.at)
+    what = "etwas geändert"
+    if last.number:
+        noun = ENTRY_NOUN[stored.game.KIND]
+        what = f"{noun} {last.number} {CHANGE_WORDS.get(last.kind, 'geändert')}"
+    return STALE.format(who=last.phone, time=f"{moment:%H:%M}", what=what)
+
+
+ENTRY_NOUN = {"schieber": "Hand", "handjass": "Spiel"}
+CHANGE_WORDS = {
+    "create": "begonnen",
+    "import": "importiert",
+    "enter": "eingetragen",
+    "edit": "geändert",
+    "delete": "gelöscht",
+    "undo": "zurückgenommen",
+    "redo": "wiederhergestellt",
+}
+
+
+GAME_PAGES = {"schieber": "scorer.show_game", "handjass": "handjass.show"}
+EXPIRED = "Die Seite war zu lange offen: nichts gespeichert. Bitte nochmals tippen."
+
+
+def game_url(kind: str, game_id: int) -> str:
+    """The page of a game of this kind."""
+    return url_for(GAME_PAGES[kind], game_id=game_id)
+
+
+def error_page(status: int, message: str):
+    """The message as the app's own page, or in place for htmx, with a way back."""
+    game_id = (request.view_args or {}).get("game_id")
+    back = None
+    if isinstance(game_id, int) and status != 404:
+        try:
+            stored = store.load(get_db(), game_id)
+            back = game_url(stored.game.KIND, game_id) if stored else None
+        except Exception:  # the page that says something broke must not break itself
+            back = None
+    back = back or url_for("games.index")
+    if is_htmx():
+        html = render_block("error.html", "message", message=message, back=back, fragment=True)
+        return html, status, {"HX-Retarget": "#flash", "HX-Reswap": "innerHTML"}
+    return render_template("error.html", message=message, back=back, fragment=False), status
