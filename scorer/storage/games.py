@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -22,7 +23,9 @@ from sqlite_utils import Database
 
 from scorer import modes
 
-MAX_ENTRIES = 5000  # per game: far more than any evening plays, refused clearly beyond it
+# Per game, refused clearly beyond it: Schieber to the highest target (100,000) ends within about
+# 1,200 hands, and a Handjass game to 100 strokes long before 2,000 deals.
+MAX_ENTRIES = 2000
 PAGE = 20  # games per page of the list
 
 
@@ -41,9 +44,11 @@ class Stored:
     entry_data: tuple[str, ...] = ()  # each entry's stored JSON, for tags
 
     def tag(self, index: int) -> str:
-        """A short fingerprint of entry `index` as stored: an edit based on what a phone saw
-        carries it, and is refused when the entry has changed since."""
-        return hashlib.blake2s(self.entry_data[index].encode(), digest_size=6).hexdigest()
+        """A short fingerprint of entry `index` as stored, its id and its data: an edit based
+        on what a phone saw carries it, and is refused when the entry has changed since, or
+        another entry (even an equal one) now stands in its place."""
+        seen = f"{self.entry_ids[index]}:{self.entry_data[index]}"
+        return hashlib.blake2s(seen.encode(), digest_size=6).hexdigest()
 
     @property
     def end_tag(self) -> str:
@@ -74,20 +79,27 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+# Writers of this process queue here and are woken the moment the one before them commits;
+# SQLite's own busy handler (for other processes) would let them sleep in growing steps.
+_WRITERS = threading.Lock()
+
+
 @contextmanager
 def writing(db: Database) -> Iterator[Database]:
     """One write transaction that holds the write lock from its first read to its commit.
 
-    Another writer waits (the connection's busy timeout) instead of failing; an exception
-    inside rolls everything back, so an entry is stored whole or not at all.
+    Another writer waits (in this process for its turn, from another process the connection's
+    busy timeout) instead of failing; an exception inside rolls everything back, so an entry is
+    stored whole or not at all.
     """
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        yield db
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
+    with _WRITERS:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
 
 
 def _setup(game) -> str:
@@ -102,6 +114,12 @@ def _entry_json(entry) -> str:
 
 def _summary_json(game, state=None) -> str:
     return json.dumps(modes.summary(game, state))
+
+
+def token_free(db: Database, token: str | None, game_id: int) -> bool:
+    """Whether a token may mark a change of this game: not used yet, or used for this game."""
+    used = token_game(db, token)
+    return used is None or used == game_id
 
 
 def token_game(db: Database, token: str | None) -> int | None:
@@ -179,10 +197,11 @@ def _log(db: Database, game_id: int, *, phone: str, kind: str, at: str | None = 
             for name in ("before", "after", "outcome_before", "outcome_after")
         },
     }
+    decided = bool((fields.get("outcome_before") or {}).get("finished"))
     db.execute(
         "INSERT INTO changes (game_id, at, phone, kind, entry_id, number, before, after,"
-        " outcome_before, outcome_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [game_id, at or now(), phone, kind, *values.values()],
+        " outcome_before, outcome_after, decided) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [game_id, at or now(), phone, kind, *values.values(), int(decided)],
     )
 
 
@@ -220,27 +239,33 @@ def save(
     phone: str = "",
     token: str | None = None,
     state=None,
+    at: int | None = None,
 ) -> Stored:
     """Write the game's new record over the stored one, touching only the entries that differ,
     and keep the change. Call inside `writing`. Returns the game as now stored.
 
     The old and new records share a beginning and an end; what lies between is the change (one
-    entry added, changed or removed, the way a table changes its record). `state` is the new
-    game's replay, when the caller has it.
+    entry added, changed or removed, the way a table changes its record). `at` is the index the
+    change begins at, when the caller knows it: deleting one of two equal hands in a row must
+    remove the one the table meant. `state` is the new game's replay, when the caller has it.
     """
     old = modes.record(stored.game)
     new = modes.record(game)
     if len(new) > MAX_ENTRIES and len(new) > len(old):
         raise TooLong(len(new))
     start = 0
-    while start < min(len(old), len(new)) and old[start] == new[start]:
+    limit = min(len(old), len(new)) if at is None else min(at, len(old), len(new))
+    while start < limit and old[start] == new[start]:
         start += 1
     end_old, end_new = len(old), len(new)
     while end_old > start and end_new > start and old[end_old - 1] == new[end_new - 1]:
         end_old -= 1
         end_new -= 1
     ids, texts = list(stored.entry_ids), list(stored.entry_data)
-    before_summary = json.loads(_summary_json(stored.game))
+    row = db.execute("SELECT summary FROM games WHERE id = ?", [stored.id]).fetchone()
+    before_summary = (
+        json.loads(row[0]) if row and row[0] else json.loads(_summary_json(stored.game))
+    )
     summary = _summary_json(game, state)
     outcome = json.loads(summary)
     common = min(end_old, end_new) - start  # entries changed in place
@@ -321,13 +346,18 @@ def redoable(db: Database, game_id: int) -> Change | None:
     return None
 
 
+_COLUMNS = "id, at, phone, kind, entry_id, number, before, after, outcome_before, outcome_after"
+
+
 def _changes(db: Database, game_id: int, newest_first: bool = False) -> Iterator[Change]:
     order = "DESC" if newest_first else "ASC"
     cursor = db.execute(
-        "SELECT id, at, phone, kind, entry_id, number, before, after, outcome_before,"
-        f" outcome_after FROM changes WHERE game_id = ? ORDER BY id {order}",
-        [game_id],
+        f"SELECT {_COLUMNS} FROM changes WHERE game_id = ? ORDER BY id {order}", [game_id]
     )
+    yield from _read(cursor)
+
+
+def _read(cursor) -> Iterator[Change]:
     for row in cursor:
         yield Change(*row[:6], *(None if v is None else json.loads(v) for v in row[6:]))
 
@@ -342,12 +372,15 @@ def changes(db: Database, game_id: int) -> list[Change]:
     return list(_changes(db, game_id))
 
 
-def changed_entries(db: Database, game_id: int) -> set[int]:
-    """The ids of entries that were edited after they were first written."""
-    rows = db.execute(
-        "SELECT DISTINCT entry_id FROM changes WHERE game_id = ? AND kind = 'edit'", [game_id]
+def shown_changes(db: Database, game_id: int) -> list[Change]:
+    """The changes a game's page shows, oldest first: every change of an entry that was edited
+    after it was written, and every change made after the game was decided."""
+    cursor = db.execute(
+        f"SELECT {_COLUMNS} FROM changes WHERE game_id = ? AND (decided = 1 OR entry_id IN"
+        " (SELECT entry_id FROM changes WHERE game_id = ? AND kind = 'edit')) ORDER BY id",
+        [game_id, game_id],
     )
-    return {row[0] for row in rows}
+    return list(_read(cursor))
 
 
 @dataclass(frozen=True)

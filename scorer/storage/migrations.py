@@ -52,9 +52,11 @@ def entries_changes_tokens(db: Database) -> None:
             before TEXT,
             after TEXT,
             outcome_before TEXT,
-            outcome_after TEXT
+            outcome_after TEXT,
+            decided INTEGER NOT NULL DEFAULT 0
         );
         CREATE INDEX changes_game ON changes (game_id, id);
+        CREATE INDEX changes_shown ON changes (game_id, kind, decided);
 
         CREATE TABLE tokens (
             token TEXT PRIMARY KEY,
@@ -64,7 +66,7 @@ def entries_changes_tokens(db: Database) -> None:
 
         ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE games ADD COLUMN summary TEXT;
-        CREATE INDEX games_listing ON games (finished, id);
+        CREATE INDEX games_listing ON games (finished, id DESC);
         """.split(";"),
     ):
         # One statement at a time: executescript() would commit the migration's transaction.

@@ -9,9 +9,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from flask import abort, current_app, render_template, request, url_for
+from flask import abort, current_app, g, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
+from scorer import modes
 from scorer.names import clean
 from scorer.storage import games as store
 from scorer.web.db import get_db
@@ -65,6 +66,31 @@ def local_time(at: str | None) -> datetime | None:
         return moment
 
 
+def live(template: str, values: dict, rows: tuple[str, int], row_macro: str) -> str:
+    """The live part of a game's page for htmx, and of its history only what changed: the row
+    an entry added or changed, or the row it removed; the whole history when more changed."""
+    html = render_block(template, "live", **values)
+    kind, number = rows
+    if kind == "delete":
+        return html + f'<li id="row-{number}" hx-swap-oob="delete"></li>'
+    if kind == "all":
+        return html + render_block(template, "history", **{**values, "oob": True})
+    macro = getattr(current_app.jinja_env.get_template("_rows.html").module, row_macro)
+    state = values["state"]
+    row = str(macro(state.rows[number - 1], values, oob=kind == "replace"))  # not Markup: it
+    # would escape the text it is added to
+    return html + (f'<ol hx-swap-oob="afterbegin:#rows">{row}</ol>' if kind == "add" else row)
+
+
+def replayed(game):
+    """The game's state, replayed once per request however often a view asks for it."""
+    memo = g.setdefault("replays", {})
+    key = id(game)
+    if key not in memo or memo[key][0] is not game:
+        memo[key] = (game, modes.mode_of(game).replay(game))
+    return memo[key][1]
+
+
 def positive_id(game_id: int) -> int:
     """A game id from a URL, or 404 for numbers no game can have."""
     if not 0 < game_id < 2**63:
@@ -90,6 +116,25 @@ class Written:
     conflict: bool = False  # based on an outdated view: nothing written
     errors: dict[str, str] = field(default_factory=dict)
     number: int | None = None  # the entry (1-based) a conflict concerns
+    entries_before: int | None = None  # how many entries the game had before a saved change
+    kind: str = ""
+
+    @property
+    def rows(self) -> tuple[str, int]:
+        """Which rows of the history a saved change touched, so an answer sends only those:
+        ("add", n) the new last row n, ("replace", n) the last row n, ("delete", n) row n
+        gone from the end, or ("all", 0) when the whole history must be sent again."""
+        after = len(modes.record(self.stored.game))
+        before = self.entries_before
+        if not self.saved or before is None:
+            return ("all", 0)
+        if after == before + 1 and before:
+            return ("add", after)
+        if after == before and after and self.kind == "enter":
+            return ("replace", after)
+        if after == before - 1 and after:
+            return ("delete", before)
+        return ("all", 0)
 
 
 STALE = (
@@ -104,13 +149,15 @@ def write(
     *,
     mode: str | None = None,
     index: int | None = None,
+    at: int | None = None,
 ) -> Written:
     """Apply a change to a game in one write transaction and keep it, or say why not.
 
     The form's one-time token (`once`) makes a repeated post land once. Its `seen` field is
     the fingerprint of what the phone saw: of entry `index` for an edit, of the record's end
     otherwise; when another phone changed that since, nothing is written. `change` gets the
-    stored game and returns the changed game or problems by field.
+    stored game and returns the changed game or problems by field; `at` is the index the
+    change begins at (an edit or a deletion), so that of two equal entries the right one changes.
     """
     db = get_db()
     token = request.form.get("once") or None
@@ -118,17 +165,29 @@ def write(
         stored = load(game_id, mode)
         if token and store.token_game(db, token) == stored.id:
             return Written(stored, repeated=True)
+        if not store.token_free(db, token, stored.id):
+            token = None  # a token of another game's form: no repeat here, nothing to mark
         seen = request.form.get("seen")
         if seen is not None and seen != _tag(stored, index):
             return Written(stored, conflict=True, errors={"game": stale(stored)}, number=index)
         game, errors = change(stored)
         if errors:
             return Written(stored, errors=errors)
+        before = len(modes.record(stored.game))
         try:
-            stored = store.save(db, stored, game, kind, phone=phone_name(), token=token)
+            stored = store.save(
+                db,
+                stored,
+                game,
+                kind,
+                phone=phone_name(),
+                token=token,
+                state=replayed(game),
+                at=index if at is None else at,
+            )
         except store.TooLong:
             return Written(stored, errors={"game": TOO_LONG})
-    return Written(stored, saved=True)
+    return Written(stored, saved=True, entries_before=before, kind=kind)
 
 
 TOO_LONG = f"Ein Spiel hat höchstens {store.MAX_ENTRIES} Einträge: bitte ein neues beginnen."
@@ -174,11 +233,24 @@ def game_url(kind: str, game_id: int) -> str:
     return url_for(GAME_PAGES[kind], game_id=game_id)
 
 
-def error_page(status: int, message: str):
-    """The message as the app's own page, or in place for htmx, with a way back."""
-    game_id = (request.view_args or {}).get("game_id")
+def _game_id(methods=()) -> int | None:
+    """The game the request's URL names, also when the method was refused (no view ran)."""
+    args = request.view_args
+    if args is None and methods:
+        try:
+            _, args = current_app.create_url_adapter(request).match(method=next(iter(methods)))
+        except Exception:  # no rule matches: no game to lead back to
+            args = {}
+    game_id = (args or {}).get("game_id")
+    return game_id if isinstance(game_id, int) else None
+
+
+def error_page(status: int, message: str, methods=()):
+    """The message as the app's own page, or in place for htmx, with a way back: to the game
+    the URL names when there is one, else to the start page."""
+    game_id = _game_id(methods)
     back = None
-    if isinstance(game_id, int) and status != 404:
+    if game_id is not None:
         try:
             stored = store.load(get_db(), game_id)
             back = game_url(stored.game.KIND, game_id) if stored else None
