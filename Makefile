@@ -7,11 +7,16 @@ CHROMIUM := /usr/bin/chromium
 
 .PHONY: run test lint chromium bench clean
 
+# `make run` installs only what runs the app; `make test` adds the pinned test tools.
 $(VENV)/.installed: pyproject.toml
 	@python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 		{ echo "Python 3.11 or newer is needed as python3"; exit 1; }
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test-installed: $(VENV)/.installed
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 
@@ -30,17 +35,21 @@ chromium:
 	fi
 	@test -x $(CHROMIUM) || { echo "Chromium is still missing at $(CHROMIUM)"; exit 1; }
 
-lint: $(VENV)/.installed
+lint: $(VENV)/.test-installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
 # pytest exits 5 when it collects no test; make fails on it like on any other failure.
-test: $(VENV)/.installed chromium lint
+test: $(VENV)/.test-installed chromium lint
 	$(PY) -m pytest
 
-# Figures, not tests: how long a replay of a long game takes.
-bench: $(VENV)/.installed
+# Figures, not tests (docs/performance.md): how long a replay of a long game takes, the
+# server under many tables at once, the bytes a phone loads, and growth with a game's length.
+bench: $(VENV)/.test-installed
 	$(PY) bench/replay.py
+	$(PY) bench/load.py
+	$(PY) bench/weight.py
+	$(PY) bench/growth.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -89,6 +89,11 @@
     if (digit) {
       const input = panel.querySelector('[name="points"]');
       panel.querySelector('[name="match"]').checked = false;
+      if (input.dataset.replace) {
+        // A stored value on the edit page: the first tap starts a new number, not a longer one.
+        delete input.dataset.replace;
+        input.value = "";
+      }
       if (digit.dataset.digit === "back") {
         input.value = input.value.slice(0, -1);
       } else if (input.value.length < 3) {

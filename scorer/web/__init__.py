@@ -7,6 +7,7 @@ import secrets
 from pathlib import Path
 
 from flask import Flask, request
+from flask import Request as FlaskRequest
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -23,6 +24,32 @@ def _secret_key(instance: Path) -> str:
         with os.fdopen(fd, "w") as file:
             file.write(secrets.token_hex(32))
     return path.read_text().strip()
+
+
+class Request(FlaskRequest):
+    """A request whose size limits fit what it carries: an import (a file of the largest game
+    with its changes) may be IMPORT_MAX_SIZE, everything else MAX_CONTENT_LENGTH, and a form
+    field MAX_FORM_MEMORY_SIZE (Werkzeug counts an uploaded file's lines as form memory too)."""
+
+    @property
+    def max_content_length(self) -> int | None:
+        """The limit of this request's body."""
+        if self.endpoint == "games.import_game":
+            return self._config("IMPORT_MAX_SIZE")
+        return super().max_content_length
+
+    @property
+    def max_form_memory_size(self) -> int | None:
+        """The limit of one form field in memory."""
+        if self.endpoint == "games.import_game":
+            return self._config("IMPORT_MAX_SIZE")
+        return super().max_form_memory_size
+
+    @staticmethod
+    def _config(name: str) -> int | None:
+        from flask import current_app
+
+        return current_app.config[name]
 
 
 class SessionCookies(SecureCookieSessionInterface):
@@ -51,8 +78,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         DATABASE=str(Path(app.instance_path) / "scorer.db"),
         # A phone left open all evening must still be able to save a hand.
         WTF_CSRF_TIME_LIMIT=None,
-        # An import of the largest game is well under 2 MB; a form field never needs 64 KB.
-        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        # An export of the largest game (2,000 entries with their changes) is under 8 MB; no
+        # other form comes near 256 KB, nor one of its fields near 64 KB.
+        IMPORT_MAX_SIZE=8 * 1024 * 1024,
+        MAX_CONTENT_LENGTH=256 * 1024,
         MAX_FORM_MEMORY_SIZE=64 * 1024,
         MAX_FORM_PARTS=500,
         SESSION_COOKIE_HTTPONLY=True,
@@ -71,6 +100,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     else:
         app.config.update(test_config)
     app.session_interface = SessionCookies()
+    app.request_class = Request
     if app.config["TRUST_PROXY"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
 

@@ -17,6 +17,20 @@ from scorer.weis import FOUR, Weis
 
 ALL_CONTRACT_KEYS = tuple(dict.fromkeys(c.key for deck in DECKS for c in contracts_for(deck)))
 NOT_A_NUMBER = "Bitte eine ganze Zahl eingeben."
+UNKNOWN_DECK = "Schweizer oder französische Karten wählen."
+PLAYERS_4_OR_6 = "4 oder 6 Spieler wählen."
+UNREADABLE_WEIS = "Die angesagten Weis sind unlesbar: bitte neu ansagen."
+
+
+def choice_problems(form, **messages: str) -> dict[str, str]:
+    """A radio field sent with a value it does not offer (a forged form): its message, by
+    field; the field's name for errors is "players" for the table size."""
+    errors = {}
+    for name, message in messages.items():
+        field = getattr(form, name)
+        if field.data not in [value for value, *_ in field.choices]:
+            errors["players" if name == "size" else name] = message
+    return errors
 
 
 def _choices(pairs) -> list[SelectChoice]:
@@ -166,6 +180,7 @@ class NewGameForm(FlaskForm):
     def game(self) -> tuple[Game, dict[str, str]]:
         """The game this form sets up, and everything wrong with it by field."""
         rules, errors = self.rules()
+        errors.update(choice_problems(self, size=PLAYERS_4_OR_6, deck=UNKNOWN_DECK))
         count = 6 if self.size.data == "6" else 4
         seats = [clean(getattr(self, f"seat{i}").data) for i in range(1, count + 1)]
         game = Game(
@@ -206,6 +221,8 @@ class HandForm(FlaskForm):
             errors["stoeck"] = ONE_STOECK
         if not self.contract.data:
             errors["contract"] = "Trumpf antippen: er speichert die Hand."
+        if self.points_team.data not in ("0", "1"):
+            errors["points"] = "Die Stichpunkte gehören einem der beiden Teams."
         if errors:
             return None, errors
         stoeck = 0 if self.stoeck_a.data else 1 if self.stoeck_b.data else None
@@ -215,7 +232,7 @@ class HandForm(FlaskForm):
             weis = parse_weis(code)
             seat_number = small_whole(seat, 100)
             if seat_number is None or weis is None:
-                return None, {"weis": "Die angesagten Weis sind unlesbar: bitte neu ansagen."}
+                return None, {"weis": UNREADABLE_WEIS}
             declarations.append(Declared(seat_number, (weis,)))
         hand = Hand(
             contract=self.contract.data,
@@ -299,6 +316,8 @@ class ClaimForm(FlaskForm):
                 numbers[name] = parse_int(getattr(self, name).data, empty=None)
             except ValueError:
                 errors["weis" if name.startswith("weis") else name] = NOT_A_NUMBER
+        if self.stoeck.data not in ("", "0", "1", None):
+            errors["stoeck"] = "Stöck hat eines der beiden Teams, oder keines."
         if self.claim_team.data not in ("0", "1"):
             errors["claim_team"] = "Welches Team bedankt sich?"
         if not self.contract.data:
@@ -347,7 +366,7 @@ class NewHandjassForm(FlaskForm):
 
     def game(self) -> tuple[HandjassGame, dict[str, str]]:
         """The game this form sets up, and what is wrong with it by field."""
-        errors: dict[str, str] = {}
+        errors: dict[str, str] = choice_problems(self, deck=UNKNOWN_DECK)
         names = [clean(getattr(self, f"seat{i}").data) for i in range(1, 5)]
         players = tuple(n for n in names if n)
         numbers = {}
@@ -429,3 +448,14 @@ def declared_in(form, seats) -> dict[int, list[Weis]]:
     return {
         seat: [w for w in (parse_weis(c) for c in form.getlist(f"d{seat}")) if w] for seat in seats
     }
+
+
+def unreadable_weis(form) -> bool:
+    """Whether a declared Weis field (d<seat>) holds something no deck has: a forged form, which
+    is refused rather than written without it."""
+    return any(
+        parse_weis(code) is None
+        for key in form
+        if key[:1] == "d" and key[1:].isascii() and key[1:].isdigit()
+        for code in form.getlist(key)
+    )

@@ -9,7 +9,6 @@ import secrets
 from flask import (
     Blueprint,
     Response,
-    current_app,
     redirect,
     render_template,
     request,
@@ -46,7 +45,12 @@ def device_cookie(response: Response) -> Response:
     """Every browser gets a random id once: its phone's default name is made from it."""
     if not device_id():
         response.set_cookie(
-            DEVICE_COOKIE, secrets.token_hex(8), max_age=YEAR, httponly=True, samesite="Lax"
+            DEVICE_COOKIE,
+            secrets.token_hex(8),
+            max_age=YEAR,
+            httponly=True,
+            samesite="Lax",
+            secure=request.is_secure,
         )
     response.vary.add("HX-Request")  # pages and fragments share URLs
     return response
@@ -148,7 +152,14 @@ def name_phone():
             error = "Bitte einen Namen eingeben, zum Beispiel «Anna» oder «Tisch 3»."
         else:
             response = redirect(back, 303)
-            response.set_cookie(PHONE_COOKIE, name, max_age=YEAR, samesite="Lax", httponly=True)
+            response.set_cookie(
+                PHONE_COOKIE,
+                name,
+                max_age=YEAR,
+                samesite="Lax",
+                httponly=True,
+                secure=request.is_secure,
+            )
             return response
     return render_template(
         "phone.html", form=form, name=phone_name(), back=back, error=error, limit=PHONE_NAME_MAX
@@ -186,14 +197,14 @@ def http_error(error: HTTPException):
     """Every refusal of the framework (400, 404, 405, 413, …) as the app's own page."""
     if error.code is None or error.code < 400:
         return error
-    limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
+    limit = request.max_content_length or 0
     message = MESSAGES.get(error.code, MESSAGES[400]).format(limit=_size(limit))
-    response = error_page(error.code, message)
-    if error.code == 405 and hasattr(error, "valid_methods") and error.valid_methods:
-        html, status, *headers = response if isinstance(response, tuple) else (response, 405)
-        extra = headers[0] if headers else {}
-        return html, status, {**extra, "Allow": ", ".join(error.valid_methods)}
-    return response
+    methods = getattr(error, "valid_methods", None) or ()
+    html, status, *headers = error_page(error.code, message, methods)
+    extra = headers[0] if headers else {}
+    if methods:
+        extra = {**extra, "Allow": ", ".join(methods)}
+    return html, status, extra
 
 
 @bp.app_errorhandler(InternalServerError)

@@ -7,7 +7,6 @@ from dataclasses import replace
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
-from jinja2_fragments.flask import render_block
 
 from scorer.cards import DECK_NAMES, DECKS, FACES, RANKS
 from scorer.handjass import (
@@ -21,8 +20,26 @@ from scorer.handjass import (
 )
 from scorer.storage import games as store
 from scorer.web.db import get_db
-from scorer.web.forms import DealForm, NewHandjassForm, declared_in, parse_action, weis_code
-from scorer.web.pages import EXPIRED, Written, error_page, is_htmx, load, phone_name, write
+from scorer.web.forms import (
+    UNREADABLE_WEIS,
+    DealForm,
+    NewHandjassForm,
+    declared_in,
+    parse_action,
+    unreadable_weis,
+    weis_code,
+)
+from scorer.web.pages import (
+    EXPIRED,
+    Written,
+    error_page,
+    is_htmx,
+    live,
+    load,
+    phone_name,
+    replayed,
+    write,
+)
 from scorer.web.slate_svg import corner_svg
 from scorer.web.views import weis_to_add
 from scorer.web.words import record_context
@@ -49,7 +66,7 @@ def session_expired(_error: CSRFError):
     """A stale token on the deal panel: it comes back with what was typed and a fresh token."""
     game_id = (request.view_args or {}).get("game_id")
     stored = store.load(get_db(), game_id) if isinstance(game_id, int) else None
-    if stored is not None and stored.game.KIND == "handjass" and is_htmx():
+    if stored is not None and request.endpoint == "handjass.add_deal" and is_htmx():
         return _show(stored, 422, form=DealForm(), errors={"game": EXPIRED})
     return error_page(400, EXPIRED)
 
@@ -78,7 +95,7 @@ def _created(game: HandjassGame):
 
 def _context(stored: store.Stored, form: DealForm | None = None, errors=None, state=None, **extra):
     game = stored.game
-    state = state or replay(game)
+    state = state or replayed(game)
     order = _play_order(state)
     return {
         "game_id": stored.id,
@@ -108,8 +125,9 @@ def _context(stored: store.Stored, form: DealForm | None = None, errors=None, st
         "run_names": RUN_NAMES,
         "weis_code": weis_code,
         "note": None,
-        "record": record_context(game, stored, store.changes(get_db(), stored.id)),
+        "record": record_context(game, stored, store.shown_changes(get_db(), stored.id)),
         "can_redo": store.redoable(get_db(), stored.id) is not None,
+        "oob": False,
         **extra,
     }
 
@@ -123,10 +141,11 @@ def _play_order(state) -> list[int]:
     return seats[start:] + seats[:start]
 
 
-def _show(stored: store.Stored, status: int = 200, **context):
+def _show(stored: store.Stored, status: int = 200, rows=("all", 0), **context):
+    """The game page, or for htmx its live part and what changed of the history."""
     values = _context(stored, **context)
     if is_htmx():
-        return render_block("handjass.html", "live", **values), status
+        return live("handjass.html", values, rows, "deal_row"), status
     return render_template("handjass.html", **values), status
 
 
@@ -145,7 +164,8 @@ def _answer(written: Written, note: str | None = None, **context):
     if written.repeated:
         note = "Schon gespeichert: diese Eingabe kam zweimal an und zählt einmal."
     if is_htmx():
-        return _show(written.stored, note=note, values={})  # a fresh panel for the next deal
+        # A fresh panel for the next deal.
+        return _show(written.stored, note=note, values={}, rows=written.rows)
     return redirect(url_for("handjass.show", game_id=written.stored.id), 303)
 
 
@@ -154,16 +174,19 @@ def add_deal(game_id: int):
     """Write a deal; a tied stroke first asks for the draw (or draws on the phone)."""
     form = DealForm()
     verb, numbers = parse_action(request.form.get("action", ""))
-    if verb in ("add", "remove") and numbers:
+    if verb in ("add", "remove"):  # a "+ Weis" or "✕" on the panel: never writes the deal
         stored = load(game_id, "handjass")
-        declared = declared_in(request.form, replay(stored.game).in_game)
-        if numbers[0] in declared:
+        declared = declared_in(request.form, replayed(stored.game).in_game)
+        if numbers and numbers[0] in declared:
             return _declare(stored, form, declared, verb, numbers)
+        return _show(stored, 422, form=form, errors={"weis": "Unbekannter Spieler."})
+    if unreadable_weis(request.form):
+        return _show(load(game_id, "handjass"), 422, form=form, errors={"weis": UNREADABLE_WEIS})
     found: dict = {}
 
     def deal_in(stored):
         game = stored.game
-        state = replay(game)
+        state = replayed(game)
         declared = declared_in(request.form, state.in_game)
         deal, errors = form.deal(state.in_game, request.form, declared)
         if deal is None:
@@ -201,7 +224,7 @@ def _declare(stored: store.Stored, form, declared, verb: str, numbers: list[int]
             errors[f"p{seat}"] = problem
         else:
             declared[seat].append(weis)
-    return _show(stored, 200, form=form, errors=errors, declared=declared)
+    return _show(stored, 422 if errors else 200, form=form, errors=errors, declared=declared)
 
 
 @bp.post("/<int:game_id>/again")

@@ -17,13 +17,13 @@ from scorer.schieber import (
     enter,
     hand_problems,
     merge_declared,
-    replay,
     settle_tie,
 )
 from scorer.standing import still_needed
 from scorer.storage import games as store
 from scorer.web.db import get_db
 from scorer.web.forms import (
+    UNREADABLE_WEIS,
     ClaimForm,
     HandForm,
     NewGameForm,
@@ -31,9 +31,20 @@ from scorer.web.forms import (
     parse_card,
     parse_weis,
     small_whole,
+    unreadable_weis,
     weis_code,
 )
-from scorer.web.pages import EXPIRED, Written, error_page, is_htmx, load, phone_name, write
+from scorer.web.pages import (
+    EXPIRED,
+    Written,
+    error_page,
+    is_htmx,
+    live,
+    load,
+    phone_name,
+    replayed,
+    write,
+)
 from scorer.web.slate_svg import slate_svg
 from scorer.web.words import record_context
 from scorer.weis import RUN_NAMES, Weis, detect, stoeck_in
@@ -47,7 +58,7 @@ def session_expired(_error: CSRFError):
     so one more tap saves it; elsewhere the app's own page says so."""
     game_id = (request.view_args or {}).get("game_id")
     stored = store.load(get_db(), game_id) if isinstance(game_id, int) else None
-    if stored is not None and stored.game.KIND == "schieber" and is_htmx():
+    if stored is not None and request.endpoint == "scorer.add_hand" and is_htmx():
         return _show(stored, 422, form=HandForm(), errors={"game": EXPIRED})
     return error_page(400, EXPIRED)
 
@@ -127,11 +138,10 @@ def _game_context(
     stored: store.Stored, form: HandForm | None = None, errors=None, state=None, **extra
 ):
     game = stored.game
-    state = state or replay(game)
+    state = state or replayed(game)
     form = form or _fresh_form(game, state)
     index = state.hand_index
     db = get_db()
-    kept = store.changes(db, stored.id)
     return {
         "game_id": stored.id,
         "stored": stored,
@@ -151,8 +161,9 @@ def _game_context(
         "editing": False,
         "note": None,
         "MATCH_TOTAL": MATCH_TOTAL,
-        "record": record_context(game, stored, kept),
+        "record": record_context(game, stored, store.shown_changes(db, stored.id)),
         "can_redo": store.redoable(db, stored.id) is not None,
+        "oob": False,
         **extra,
     }
 
@@ -165,11 +176,11 @@ def _fresh_form(game: Game, state) -> HandForm:
     return form
 
 
-def _show(stored: store.Stored, status: int = 200, **context):
-    """The game page, or only its live part for htmx."""
+def _show(stored: store.Stored, status: int = 200, rows=("all", 0), **context):
+    """The game page, or for htmx its live part and what changed of the history."""
     values = _game_context(stored, **context)
     if is_htmx():
-        return render_block("game.html", "live", **values), status
+        return live("game.html", values, rows, "hand_row"), status
     return render_template("game.html", **values), status
 
 
@@ -183,13 +194,13 @@ def _answer(written: Written, note: str | None = None, form: HandForm | None = N
     if written.repeated:
         note = "Schon gespeichert: diese Eingabe kam zweimal an und zählt einmal."
     if is_htmx():
-        return _show(stored, note=note)
+        return _show(stored, note=note, rows=written.rows)
     return redirect(url_for("scorer.show_game", game_id=stored.id), 303)
 
 
 def _saved_note(game: Game, number: int) -> str:
     """Hand 7 gespeichert: Rosen ×1, 62 : 95."""
-    state = replay(game)
+    state = replayed(game)
     row = state.rows[number - 1] if number <= len(state.rows) else None
     if row is None:
         return f"Hand {number} gespeichert."
@@ -278,7 +289,7 @@ def claim(game_id: int):
     """A team claims it has won ("bedanken"): ask what the ruling needs, then rule."""
     stored = load(game_id, "schieber")
     game = stored.game
-    state = replay(game)
+    state = replayed(game)
     if state.finished or state.tie:
         return redirect(url_for("scorer.show_game", game_id=game_id), 303)
     form = ClaimForm()
@@ -294,7 +305,7 @@ def claim(game_id: int):
                 return redirect(url_for("scorer.show_game", game_id=game_id), 303)
             errors = written.errors
             stored, game = written.stored, written.stored.game
-            state = replay(game)
+            state = replayed(game)
             current = state.open_hand
     index = state.hand_index
     return render_template(
@@ -322,7 +333,7 @@ def declare_weis(game_id: int):
     """
     stored = load(game_id, "schieber")
     game = stored.game
-    state = replay(game)
+    state = replayed(game)
     if state.finished or state.tie:
         return redirect(url_for("scorer.show_game", game_id=game_id), 303)
     posted = request.method == "POST"
@@ -341,7 +352,15 @@ def declare_weis(game_id: int):
     seat = numbers[0] if numbers and numbers[0] < len(seats) else None
     rules = game.rules
     play = rules.play(contract) if rules.contract(contract) else None
-    if verb in ("add", "find", "write") and play is None:
+    if posted and unreadable_weis(data):
+        errors["weis"] = UNREADABLE_WEIS
+        verb = ""
+    if posted and data.get("stoeck") not in (None, "", "0", "1"):
+        errors["stoeck"] = "Stöck hat eines der beiden Teams, oder keines."
+        verb = ""
+    if verb in ("add", "remove", "find") and seat is None:
+        errors["weis"] = "Unbekannter Spieler."
+    elif verb in ("add", "find", "write") and play is None:
         errors["contract"] = "Zuerst den Trumpf wählen: er entscheidet über den Weis."
     elif verb == "add" and seat is not None:
         weis = weis_to_add(data, seat)
@@ -412,7 +431,7 @@ def declare_weis(game_id: int):
         "weis_points": (lambda w: rules.weis_table.points(w, play)) if play else (lambda w: 0),
         "faces": FACES[rules.deck],
     }
-    status = 422 if errors and verb == "write" else 200
+    status = 422 if errors and posted else 200
     if is_htmx():
         return render_block("weis.html", "declare", **context), status
     return render_template("weis.html", **context), status
@@ -481,8 +500,12 @@ def _replace_hand(stored: store.Stored, index: int, hand: Hand):
     hands = list(stored.game.hands)
     if index >= len(hands):
         return None, {"game": "Diese Hand gibt es nicht mehr."}
-    if hand.is_open and index < len(hands) - 1:
+    if hand.is_open and (index < len(hands) - 1 or not hands[index].is_open):
         return None, {"points": "Eine gespielte Hand braucht ihre Stichpunkte (oder Match)."}
+    game = stored.game
+    problems = hand_problems(hand, game.rules, game.players_per_team)
+    if problems:  # beside the field it concerns, not as a line about the whole record
+        return None, problems
     hands[index] = hand
     changed, problem = change_record(stored.game, hands)
     return (None, {"game": problem}) if problem else (changed, {})

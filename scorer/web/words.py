@@ -126,13 +126,6 @@ def record_context(game, stored, kept: list[Change]) -> dict:
         if change.entry_id in edited:
             by_entry.setdefault(change.entry_id, []).append(change_line(game, change))
     after_end = [
-        change_line(game, c)
-        for c in kept
-        if c.outcome_before and c.outcome_before.get("finished") and c.kind not in ("create",)
+        change_line(game, c) for c in kept if c.outcome_before and c.outcome_before.get("finished")
     ]
-    return {
-        "ids": stored.entry_ids,
-        "edited": by_entry,
-        "after_end": after_end,
-        "count": len(kept),
-    }
+    return {"ids": stored.entry_ids, "edited": by_entry, "after_end": after_end}

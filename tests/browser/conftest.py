@@ -87,12 +87,13 @@ def phone(browser: Browser) -> Iterator[Page]:
 
 def _console(msg, problems: list[str]) -> None:
     """Script errors are problems; so are failed loads, except those the app means or lacks:
-    a refused entry answers 422 and a stale CSRF token 400 on purpose; there is no favicon."""
+    a refused entry answers 422, one based on an outdated view 409 and a stale CSRF token 400
+    on purpose; there is no favicon."""
     if msg.type != "error":
         return
     text, url = msg.text, msg.location.get("url", "")
     if text.startswith("Failed to load resource") and (
-        "status of 422" in text or "status of 400" in text or url.endswith("/favicon.ico")
+        any(f"status of {code}" in text for code in (400, 409, 422)) or url.endswith("/favicon.ico")
     ):
         return
     if text.startswith("Response Status Error Code 400"):

@@ -186,3 +186,42 @@ def test_a_new_game_with_the_same_teams_and_rules(client):
     # Two hands were played (Anna, Ben were Vorhand): Clara is Vorhand in the new game.
     assert "Vorhand <b>Clara</b>" in html and "Ben gibt" in html
     assert "Wir gewinnt" in client.get("/games/1").get_data(as_text=True)
+
+
+def test_an_entry_answers_with_only_the_history_row_it_touched(client, game):
+    htmx = {"HX-Request": "true"}
+    for points in ("62", "90", "40"):
+        post_hand(client, game, contract="rosen", points=points)
+    html = client.post(
+        f"{game}/hands", data={"contract": "rosen", "points": "80"}, headers=htmx
+    ).get_data(as_text=True)
+    assert totals_in(html) == (62 + 90 + 40 + 80, 95 + 67 + 117 + 77)
+    assert '<ol hx-swap-oob="afterbegin:#rows"><li class="row" id="row-4"' in html
+    assert 'id="row-3"' not in html and 'id="history"' not in html
+    # Weis before the tricks opens hand 5; the tricks then replace its row, nothing else.
+    post_hand(client, game, contract="obenabe", weis_a="50")
+    html = client.post(
+        f"{game}/hands", data={"contract": "obenabe", "points": "100"}, headers=htmx
+    ).get_data(as_text=True)
+    assert re.search(r'<li class="row" id="row-5"[^>]*hx-swap-oob="outerHTML"', html)
+    assert "Stich 100 : 57 · Weis Wir 50" in html and 'id="row-4"' not in html
+    html = client.post(f"{game}/undo", headers=htmx).get_data(as_text=True)
+    assert '<li id="row-5" hx-swap-oob="delete"></li>' in html
+    assert "Hand 5 zurückgenommen." in html
+    html = client.post(f"{game}/redo", headers=htmx).get_data(as_text=True)
+    assert '<ol hx-swap-oob="afterbegin:#rows"><li class="row" id="row-5"' in html
+    assert totals_in(html) == (272 + 450, 356 + 171)  # (100 + 50) x 3 : 57 x 3
+
+
+def test_redo_only_until_something_new_is_entered(client, game):
+    post_hand(client, game, contract="rosen", points="62")
+    post_hand(client, game, contract="rosen", points="90")
+    client.post(f"{game}/undo")
+    assert 'id="redo"' in client.get(game).get_data(as_text=True)
+    post_hand(client, game, contract="schellen", points="40")
+    html = client.get(game).get_data(as_text=True)
+    assert 'id="redo"' not in html
+    response = client.post(f"{game}/redo")
+    assert response.status_code == 422
+    assert "Nichts wiederherzustellen" in errors_in(response.get_data(as_text=True))["game"]
+    assert totals_in(client.get(game).get_data(as_text=True)) == (62 + 80, 95 + 234)

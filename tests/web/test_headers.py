@@ -1,0 +1,370 @@
+"""What goes over the wire: security headers on every answer, no inline script or style in any
+page, cookies that stay on this site, a secret kept private, compression, static files cached
+for good, and a first load small enough for a pub's Wi-Fi."""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+import shutil
+import sqlite3
+import stat
+from pathlib import Path
+
+import pytest
+from jinja2 import StrictUndefined
+
+import scorer.web
+from scorer import create_app
+from scorer.storage.migrations import migrate
+from scorer.web import _secret_key
+from scorer.web.db import get_db
+from tests.conftest import new_game_form
+
+SCHIEBER, HANDJASS, DECIDED = 1, 2, 3
+PLAYERS = {"seat1": "Anna", "seat2": "Ben", "seat3": "Clara", "seat4": "Dani"}
+HX = {"HX-Request": "true"}
+YEAR = 31536000
+
+
+def make_app(database: Path, **config):
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(database),
+            "SECRET_KEY": "headers",
+            "WTF_CSRF_ENABLED": False,
+            "PROPAGATE_EXCEPTIONS": False,
+            **config,
+        }
+    )
+    app.jinja_env.undefined = StrictUndefined
+    return app
+
+
+@pytest.fixture(scope="module")
+def template_db(tmp_path_factory) -> Path:
+    """1 a Schieber game of a few hands (Weis declared, one hand edited), 2 a Handjass game of
+    two deals, 3 a decided Schieber game."""
+    path = tmp_path_factory.mktemp("headers") / "template.db"
+    app = make_app(path)
+    with app.app_context():
+        migrate(get_db())
+    client = app.test_client()
+    assert client.post("/games/new", data=new_game_form()).status_code == 303
+    declared = {"contract": "rosen", "d0": "four:U", "d1": "run:eicheln:A:3", "action": "write"}
+    assert client.post(f"/games/{SCHIEBER}/weis", data=declared).status_code == 303
+    for contract, points, team in [("rosen", 90, 0), ("schellen", 60, 1), ("obenabe", 100, 0)]:
+        hand = {"contract": contract, "points": str(points), "points_team": str(team)}
+        assert client.post(f"/games/{SCHIEBER}/hands", data=hand).status_code == 303
+    edit = {"contract": "schellen", "points": "70", "points_team": "1"}
+    assert client.post(f"/games/{SCHIEBER}/hands/2", data=edit).status_code == 303
+    assert client.post("/handjass/new", data=PLAYERS).status_code == 303
+    for cards in [(60, 50, 25, 22), (57, 48, 30, 22)]:
+        deal = {"trump": "rosen", **{f"cards{s}": str(c) for s, c in enumerate(cards)}}
+        assert client.post(f"/handjass/{HANDJASS}/deals", data=deal).status_code == 303
+    assert client.post("/games/new", data=new_game_form(preset="custom", target="1000")).status_code
+    for _ in range(2):
+        match = {"contract": "obenabe", "match": "y", "points_team": "0"}
+        assert client.post(f"/games/{DECIDED}/hands", data=match).status_code == 303
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    return path
+
+
+@pytest.fixture
+def client(tmp_path, template_db):
+    path = tmp_path / "headers.db"
+    shutil.copyfile(template_db, path)
+    client = make_app(path).test_client()
+    client.get("/")  # this browser has its device cookie: later pages name the same phone
+    return client
+
+
+S, HJ = f"/games/{SCHIEBER}", f"/handjass/{HANDJASS}"
+# Every kind of page, as a browser gets it (GET) or after a post that shows it again.
+PAGES = [
+    ("GET", "/", None, None),
+    ("GET", "/games/new", None, None),
+    ("GET", "/games/new/rules?deck=french&changed=deck", None, HX),
+    ("GET", "/handjass/new", None, None),
+    ("GET", "/games/import", None, None),
+    ("GET", "/phone", None, None),
+    ("GET", S, None, None),
+    ("GET", S, None, HX),
+    ("GET", f"{S}/weis", None, None),
+    ("GET", f"{S}/claim", None, None),
+    ("GET", f"{S}/hands/1", None, None),
+    ("GET", f"{S}/hands/2", None, None),
+    ("GET", f"{S}/changes", None, None),
+    ("GET", f"/games/{DECIDED}", None, None),
+    ("GET", HJ, None, None),
+    ("GET", HJ, None, HX),
+    ("GET", f"{HJ}/deals/1", None, None),
+    ("GET", f"/games/{HANDJASS}/changes", None, None),
+    ("GET", "/games/99", None, None),
+    ("GET", f"{S}/undo", None, HX),
+    ("POST", f"{S}/weis", {"contract": "rosen", "d0": "four:U", "d2": "four:9"}, None),
+    ("POST", f"{S}/weis", {"contract": "rosen", "action": "find:0", "cards0": "rosen:O"}, HX),
+    ("POST", f"{S}/hands", {"contract": "rosen", "points": "158"}, None),
+    ("POST", f"{S}/claim", {"claim_team": "0", "contract": "rosen"}, None),
+    ("POST", "/games/new", new_game_form(seat1=""), None),
+    (
+        "POST",
+        f"{HJ}/deals",
+        {"trump": "rosen", "cards0": "60", "cards1": "40", "cards2": "40", "cards3": "17"},
+        None,
+    ),
+    ("POST", "/handjass/new", {"seat1": "Anna"}, None),
+]
+PAGE_IDS = [f"{m} {u}{' htmx' if h else ''}{' form' if d else ''}" for m, u, d, h in PAGES]
+
+
+def fetch(client, method, url, data=None, headers=None):
+    response = client.open(url, method=method, data=data, headers=headers)
+    response.get_data()
+    response.close()
+    return response
+
+
+@pytest.mark.parametrize(("method", "url", "data", "headers"), PAGES, ids=PAGE_IDS)
+def test_every_page_has_the_security_headers(client, method, url, data, headers):
+    response = fetch(client, method, url, data, headers)
+    assert response.status_code < 500
+    csp = response.headers["Content-Security-Policy"]
+    assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp
+    assert "frame-ancestors 'none'" in csp
+    assert "default-src 'self'" in csp
+    assert re.search(r"script-src 'self'(;|$)", csp)
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] in ("same-origin", "no-referrer", "strict-origin")
+
+
+def test_exports_and_static_files_have_the_security_headers_too(client):
+    for url in (f"{S}/export.json", "/static/app.css", "/static/app.js", "/nowhere"):
+        response = fetch(client, "GET", url)
+        assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"], url
+        assert response.headers["X-Content-Type-Options"] == "nosniff", url
+
+
+INLINE = {
+    "style attribute": re.compile(r"<[^>]*\sstyle\s*=", re.IGNORECASE),
+    "style element": re.compile(r"<style[\s>]", re.IGNORECASE),
+    "event handler": re.compile(r"<[^>]*\s(?:on[a-z]+|hx-on[:\w-]*)\s*=", re.IGNORECASE),
+    "inline script": re.compile(r"<script(?![^>]*\ssrc=)[^>]*>", re.IGNORECASE),
+    "script body": re.compile(r"<script[^>]*>[^<]+</script>", re.IGNORECASE),
+    "javascript URL": re.compile(r"""(?:href|src|action)\s*=\s*["']?\s*javascript:""", re.I),
+}
+
+
+@pytest.mark.parametrize(("method", "url", "data", "headers"), PAGES, ids=PAGE_IDS)
+def test_no_page_has_inline_script_or_style(client, method, url, data, headers):
+    page = fetch(client, method, url, data, headers).get_data(as_text=True)
+    for what, pattern in INLINE.items():
+        found = pattern.search(page)
+        assert found is None, f"{what}: {found.group(0)[:120] if found else ''}"
+
+
+# --- cookies --------------------------------------------------------------------------------
+
+
+def set_cookies(response) -> dict[str, str]:
+    """Each cookie the answer sets, by name, with its attributes."""
+    cookies = {}
+    for header in response.headers.getlist("Set-Cookie"):
+        cookies[header.split("=", 1)[0]] = header
+    return cookies
+
+
+def attributes(header: str) -> set[str]:
+    return {part.strip().lower() for part in header.split(";")[1:]}
+
+
+@pytest.fixture
+def strict_app(tmp_path, template_db, monkeypatch):
+    """Build an app with CSRF on (forms put their token in the session), TRUST_PROXY as the
+    environment says."""
+
+    def build(trust_proxy: str | None):
+        if trust_proxy is None:
+            monkeypatch.delenv("TRUST_PROXY", raising=False)
+        else:
+            monkeypatch.setenv("TRUST_PROXY", trust_proxy)
+        path = tmp_path / "strict.db"
+        shutil.copyfile(template_db, path)
+        return make_app(path, WTF_CSRF_ENABLED=True)
+
+    return build
+
+
+def test_the_session_cookie_is_httponly_and_samesite_lax(strict_app):
+    response = fetch(strict_app(None).test_client(), "GET", "/games/new")
+    session = set_cookies(response)["session"]
+    assert {"httponly", "samesite=lax"} <= attributes(session)
+    assert "secure" not in attributes(session)  # plain HTTP on the table's own network
+
+
+def test_the_session_cookie_is_secure_over_https_behind_a_trusted_proxy(strict_app):
+    client = strict_app("1").test_client()
+    response = fetch(client, "GET", "/games/new", headers={"X-Forwarded-Proto": "https"})
+    session = set_cookies(response)["session"]
+    assert {"httponly", "samesite=lax", "secure"} <= attributes(session)
+
+
+def test_a_forwarded_proto_is_not_believed_without_trust_proxy(strict_app):
+    client = strict_app(None).test_client()
+    response = fetch(client, "GET", "/games/new", headers={"X-Forwarded-Proto": "https"})
+    assert "secure" not in attributes(set_cookies(response)["session"])
+
+
+def test_trust_proxy_0_means_off(strict_app):
+    client = strict_app("0").test_client()
+    response = fetch(client, "GET", "/games/new", headers={"X-Forwarded-Proto": "https"})
+    assert "secure" not in attributes(set_cookies(response)["session"])
+
+
+def test_the_session_cookie_is_secure_over_direct_https(strict_app):
+    client = strict_app(None).test_client()
+    response = fetch(client, "GET", "https://localhost/games/new")
+    assert "secure" in attributes(set_cookies(response)["session"])
+
+
+def test_every_cookie_set_over_https_is_secure(strict_app):
+    """The device id and the phone's name too: over HTTPS no cookie may travel in clear."""
+    client = strict_app("1").test_client()
+    proxied = {"X-Forwarded-Proto": "https"}
+    page = fetch(client, "GET", "/phone", headers=proxied)
+    token = re.search(
+        r'name="csrf_token" type="hidden" value="([^"]+)"', page.get_data(as_text=True)
+    )
+    referred = {**proxied, "Referer": "https://localhost/phone"}  # CSRF over HTTPS wants it
+    named = fetch(
+        client, "POST", "/phone", {"name": "Anna", "csrf_token": token.group(1)}, referred
+    )
+    assert named.status_code == 303
+    cookies = {**set_cookies(page), **set_cookies(named)}
+    assert {"session", "device", "phone"} <= set(cookies)
+    for name, header in cookies.items():
+        assert {"httponly", "samesite=lax", "secure"} <= attributes(header), name
+
+
+# --- the secret key -------------------------------------------------------------------------
+
+
+def test_the_instance_secret_is_made_once_and_readable_only_by_its_owner(tmp_path):
+    old = os.umask(0)  # whatever the umask, the file is private
+    try:
+        key = _secret_key(tmp_path)
+    finally:
+        os.umask(old)
+    path = tmp_path / "secret_key"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert re.fullmatch(r"[0-9a-f]{64}", key)
+    assert _secret_key(tmp_path) == key
+
+
+@pytest.fixture
+def elsewhere(tmp_path, monkeypatch) -> Path:
+    """create_app(None) on a copy of the project's layout in tmp_path: its instance folder is
+    tmp_path/instance, never the repository's."""
+    root = tmp_path / "project"
+    monkeypatch.setattr(scorer.web, "__file__", str(root / "scorer" / "web" / "__init__.py"))
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    monkeypatch.delenv("TRUST_PROXY", raising=False)
+    return root / "instance"
+
+
+def test_secret_key_from_the_environment_wins(elsewhere, monkeypatch):
+    elsewhere.mkdir(parents=True)
+    (elsewhere / "config.py").write_text('SECRET_KEY = "from-config"\n')
+    monkeypatch.setenv("SECRET_KEY", "from-environment")
+    app = create_app(None)
+    assert Path(app.instance_path) == elsewhere
+    assert app.config["SECRET_KEY"] == "from-environment"
+    assert not (elsewhere / "secret_key").exists()
+
+
+def test_secret_key_from_the_instance_config_comes_next(elsewhere):
+    elsewhere.mkdir(parents=True)
+    (elsewhere / "config.py").write_text('SECRET_KEY = "from-config"\n')
+    assert create_app(None).config["SECRET_KEY"] == "from-config"
+    assert not (elsewhere / "secret_key").exists()
+
+
+def test_without_a_secret_key_the_instance_makes_its_own(elsewhere):
+    key = create_app(None).config["SECRET_KEY"]
+    path = elsewhere / "secret_key"
+    assert path.read_text().strip() == key
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert create_app(None).config["SECRET_KEY"] == key  # the same after a restart
+
+
+# --- compression and caching ----------------------------------------------------------------
+
+
+def without_tokens(page: str) -> str:
+    """The page without its one-time tokens, which are new on every render."""
+    return re.sub(r'name="once" value="[^"]*"', 'name="once"', page)
+
+
+@pytest.mark.parametrize("url", ["/", S, HJ, f"{S}/weis", f"{S}/changes", f"{S}/export.json"])
+def test_answers_are_gzipped_when_the_browser_takes_it(client, url):
+    plain = fetch(client, "GET", url)
+    packed = fetch(client, "GET", url, headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert "Content-Encoding" not in plain.headers
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed.headers["Vary"]
+    body = packed.get_data()
+    assert int(packed.headers["Content-Length"]) == len(body)
+    assert len(body) < len(plain.get_data()) / 2
+    unpacked = gzip.decompress(body).decode()
+    assert without_tokens(unpacked) == without_tokens(plain.get_data(as_text=True))
+
+
+def static_urls(page: str) -> list[str]:
+    return re.findall(r'(?:href|src)="(/static/[^"]+)"', page)
+
+
+@pytest.mark.parametrize("url", ["/", S, HJ, "/games/new", "/games/99"])
+def test_static_files_carry_a_fingerprint_and_are_cached_for_a_year(client, url):
+    linked = static_urls(fetch(client, "GET", url).get_data(as_text=True))
+    assert len(linked) >= 4  # icon, style, htmx, app.js
+    for link in linked:
+        assert re.search(r"\?v=[0-9a-f]{6,}$", link), link
+        response = fetch(client, "GET", link.replace("&amp;", "&"))
+        assert response.status_code == 200, link
+        control = response.headers["Cache-Control"]
+        assert f"max-age={YEAR}" in control and "immutable" in control, (link, control)
+        assert "no-cache" not in control
+
+
+def test_a_static_file_without_its_fingerprint_is_not_cached_for_good(client):
+    response = fetch(client, "GET", "/static/app.css")
+    assert "immutable" not in response.headers.get("Cache-Control", "")
+
+
+def test_the_first_load_of_a_game_page_is_under_40_kb_compressed(client, capsys):
+    gz = {"Accept-Encoding": "gzip"}
+    page = fetch(client, "GET", S, headers=gz)
+    sizes = {S: len(page.get_data())}
+    for link in static_urls(gzip.decompress(page.get_data()).decode()):
+        sizes[link] = len(fetch(client, "GET", link.replace("&amp;", "&"), headers=gz).get_data())
+    total = sum(sizes.values())
+    with capsys.disabled():
+        listed = ", ".join(f"{url.split('?')[0]} {size / 1024:.1f}" for url, size in sizes.items())
+        print(f"\nfirst load of a game page: {total / 1024:.1f} KB compressed ({listed})")
+    assert total < 40 * 1024
+
+
+TEMPLATES = sorted((Path(__file__).resolve().parents[2] / "templates").glob("*.*"))
+
+
+@pytest.mark.parametrize("template", TEMPLATES, ids=[t.name for t in TEMPLATES])
+def test_no_template_source_has_inline_script_or_style(template):
+    """Also the branches the rendered pages above do not reach."""
+    source = re.sub(r"{#.*?#}", "", template.read_text(encoding="utf-8"), flags=re.DOTALL)
+    for what, pattern in INLINE.items():
+        found = pattern.search(source)
+        assert found is None, f"{what}: {found.group(0)[:120] if found else ''}"

@@ -1,0 +1,176 @@
+"""No GET or HEAD ever writes: every rule of the app, with every action the app knows (and some
+it does not) in the query string, leaves the database's stored data byte for byte as it was,
+and never answers 500."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from itertools import product
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from jinja2 import StrictUndefined
+
+from scorer import create_app
+from scorer.storage.migrations import migrate
+from scorer.web.db import get_db
+from tests.conftest import new_game_form
+
+PLAYERS = {"seat1": "Anna", "seat2": "Ben", "seat3": "Clara", "seat4": "Dani"}
+TABLES = {"games": "id", "entries": "id", "changes": "id", "tokens": "token"}
+ACTIONS = ["write", "add:0", "remove:0:0", "find:0", "refresh", "delete", "undo", "x"]
+FIELDS = {
+    "contract": "rosen",
+    "stoeck": "0",
+    "d0": "four:A",
+    "d1": "run:rosen:K:4",
+    "points": "90",
+    "points_team": "0",
+    "kind0": "four",
+    "rank0": "U",
+    "cards0": "rosen:O",
+    "trump": "rosen",
+    "team": "0",
+    "claim_team": "0",
+    "claim_points": "50",
+    "once": "get-once",
+    "seen": "0",
+    "name": "Dieb",
+    "seite": "2",
+}
+QUERIES = ["", *(urlencode({**FIELDS, "action": action}) for action in ACTIONS)]
+
+
+def make_app(database: Path):
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(database),
+            "SECRET_KEY": "no-get-writes",
+            "WTF_CSRF_ENABLED": False,
+            "PROPAGATE_EXCEPTIONS": False,
+        }
+    )
+    app.jinja_env.undefined = StrictUndefined
+    return app
+
+
+def checkpoint(database: Path) -> None:
+    conn = sqlite3.connect(database)
+    try:
+        busy, _, _ = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        assert busy == 0, "another connection kept the database busy"
+    finally:
+        conn.close()
+
+
+def dump(database: Path) -> str:
+    """Every row of every table, in a fixed order."""
+    conn = sqlite3.connect(database)
+    try:
+        return "\n".join(
+            f"{table}: {row!r}"
+            for table, key in TABLES.items()
+            for row in conn.execute(f"SELECT * FROM {table} ORDER BY {key}")
+        )
+    finally:
+        conn.close()
+
+
+def file_bytes(database: Path) -> bytes:
+    """The database file after everything in the write-ahead log went into it."""
+    checkpoint(database)
+    wal = database.with_name(database.name + "-wal")
+    assert not wal.exists() or wal.stat().st_size == 0
+    return database.read_bytes()
+
+
+SCHIEBER, HANDJASS, OPEN_HAND = 1, 2, 3
+
+
+@pytest.fixture(scope="module")
+def template_db(tmp_path_factory) -> Path:
+    """1 a Schieber game with three hands (one edited, one undone), 2 a Handjass game with two
+    deals, 3 a Schieber game with an open hand (Weis and Stöck written, no trick points)."""
+    path = tmp_path_factory.mktemp("no-get-writes") / "template.db"
+    app = make_app(path)
+    with app.app_context():
+        migrate(get_db())
+    client = app.test_client()
+    assert client.post("/games/new", data=new_game_form()).status_code == 303
+    for contract, points, team in [("schellen", 90, 0), ("rosen", 60, 1), ("obenabe", 100, 0)]:
+        hand = {"contract": contract, "points": str(points), "points_team": str(team)}
+        assert client.post(f"/games/{SCHIEBER}/hands", data=hand).status_code == 303
+    hand = {"contract": "eicheln", "points": "70", "points_team": "1"}
+    assert client.post(f"/games/{SCHIEBER}/hands", data=hand).status_code == 303
+    edit = {"contract": "schellen", "points": "80", "points_team": "0"}
+    assert client.post(f"/games/{SCHIEBER}/hands/1", data=edit).status_code == 303
+    assert client.post(f"/games/{SCHIEBER}/undo").status_code == 303
+    assert client.post("/handjass/new", data={**PLAYERS, "deck": "swiss"}).status_code == 303
+    for cards in [(60, 50, 25, 22), (57, 48, 30, 22)]:
+        deal = {"trump": "rosen", **{f"cards{s}": str(c) for s, c in enumerate(cards)}}
+        assert client.post(f"/handjass/{HANDJASS}/deals", data=deal).status_code == 303
+    assert client.post("/games/new", data=new_game_form()).status_code == 303
+    declared = {"contract": "rosen", "d0": "four:U", "stoeck": "1", "action": "write"}
+    assert client.post(f"/games/{OPEN_HAND}/weis", data=declared).status_code == 303
+    checkpoint(path)
+    return path
+
+
+def rules() -> list:
+    """Every rule of the app's URL map, found on an app that never opens its database."""
+    app = create_app({"TESTING": True, "DATABASE": "/nonexistent/never-opened.db"})
+    return sorted(app.url_map.iter_rules(), key=lambda rule: rule.rule)
+
+
+RULES = rules()
+
+
+def urls(rule) -> list[str]:
+    """The rule filled with real ids: each game of each kind, entry number 1."""
+    names = sorted(rule.arguments)
+    values = {
+        "game_id": [SCHIEBER, HANDJASS, OPEN_HAND],
+        "number": [1],
+        "filename": ["app.css", "htmx-2.0.11.min.js"],
+    }
+    unknown = set(names) - set(values)
+    assert not unknown, f"{rule.rule}: no value for {unknown}"
+    filled = []
+    for combination in product(*(values[name] for name in names)):
+        path = rule.rule
+        for name, value in zip(names, combination, strict=True):
+            path = path.replace(f"<int:{name}>", str(value)).replace(f"<path:{name}>", str(value))
+        filled.append(path)
+    return filled
+
+
+def test_every_rule_is_walked():
+    """The walk covers the whole URL map; a new rule with a new argument fails loudly here."""
+    assert len(RULES) >= 25
+    for rule in RULES:
+        assert urls(rule)
+
+
+@pytest.mark.parametrize("rule", RULES, ids=[rule.rule for rule in RULES])
+def test_get_and_head_never_write(tmp_path, template_db, rule):
+    path = tmp_path / "walk.db"
+    shutil.copyfile(template_db, path)
+    stored, raw = dump(path), file_bytes(path)
+    client = make_app(path).test_client()
+    answered = []
+    for url, query, method in product(urls(rule), QUERIES, ("GET", "HEAD")):
+        target = f"{url}?{query}" if query else url
+        # htmx asks for fragments: the same views, another template block.
+        for headers in ({}, {"HX-Request": "true"}) if query in QUERIES[:2] else ({},):
+            with client.open(target, method=method, headers=headers) as response:
+                assert response.status_code < 500, (method, target, headers)
+                answered.append(response.status_code)
+    if rule.methods & {"GET", "HEAD"}:
+        assert any(code < 400 for code in answered), rule.rule
+    else:
+        assert set(answered) == {405}
+    assert dump(path) == stored
+    assert file_bytes(path) == raw
