@@ -226,7 +226,7 @@ def show(title: str, sizes: list[int], results: dict[int, tuple[dict, dict]]) ->
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--sizes", default="10,100,1000,5000")
+    parser.add_argument("--sizes", default="10,100,1000,2000")  # 2,000: the most a game holds
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     print(f"Machine: {machine()}")

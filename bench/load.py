@@ -64,6 +64,7 @@ from common import (
 )
 
 HOST = "127.0.0.1"
+WORKERS = int(os.environ.get("WORKERS") or os.cpu_count() or 1)  # as make run
 
 
 # --- the server ------------------------------------------------------------------------------
@@ -74,14 +75,17 @@ def serve(database: str, threads: int, lock_stats: str | None = None) -> None:
     it prints on its first line. With `lock_stats` (a file), every write transaction is timed:
     how long BEGIN IMMEDIATE waited for SQLite's write lock, and how long the lock was held
     until COMMIT; the figures are written to that file when the server is stopped (SIGTERM)."""
-    from waitress.server import create_server
+    from scorer.web.db import forget
+    from scorer.web.serve import listen, serve_forked
 
-    app = make_app(database)
+    app = make_app(database)  # migrated once, before the workers start
+    forget()
     if lock_stats:
         _time_write_lock(lock_stats)
-    server = create_server(app, host=HOST, port=0, threads=threads)
-    print(server.effective_port, flush=True)
-    server.run()
+    sock = listen(HOST, 0)
+    print(sock.getsockname()[1], flush=True)
+    # As `make run` serves: one waitress process per core on the shared socket.
+    serve_forked(lambda: app, sock, WORKERS, threads)
 
 
 def _time_write_lock(path: str) -> None:

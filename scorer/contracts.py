@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 from scorer.cards import DECKS, Suit, fields, flag, items, text, whole
 from scorer.claims import HOUSE_ORDER
@@ -27,8 +28,10 @@ class Contract:
         return self.suit is not None
 
 
+@cache
 def contracts_for(deck: str) -> tuple[Contract, ...]:
-    """All contracts of a deck, in the order the entry panel shows them."""
+    """All contracts of a deck, in the order the entry panel shows them (made once per deck:
+    every hand of every replay asks)."""
     trumps = tuple(Contract(s.key, s.name, s.symbol, s) for s in DECKS[deck])
     return trumps + (
         Contract(OBENABE, "Obenabe", "⬇"),
@@ -143,7 +146,11 @@ class Rules:
 
     def contract(self, key: str) -> Contract | None:
         """The playable contract with this key, or None when the table does not play it."""
-        return next((c for c in self.contracts if c.key == key), None)
+        if not isinstance(self.deck, str) or self.deck not in DECKS:
+            return None
+        if not isinstance(self.multipliers.get(key), int) or self.multipliers[key] <= 0:
+            return None
+        return next((c for c in contracts_for(self.deck) if c.key == key), None)
 
     def multiplier(self, key: str) -> int:
         """The multiplier of a contract; 0 when the table does not play it."""

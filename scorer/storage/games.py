@@ -11,8 +11,10 @@ come from the entries as they stand, never from the changes.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
+import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -42,6 +44,7 @@ class Stored:
     game: object
     entry_ids: tuple[int, ...] = ()
     entry_data: tuple[str, ...] = ()  # each entry's stored JSON, for tags
+    version: int = 0  # how many times its entries were written: a write checks it is unchanged
 
     def tag(self, index: int) -> str:
         """A short fingerprint of entry `index` as stored, its id and its data: an edit based
@@ -79,9 +82,32 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-# Writers of this process queue here and are woken the moment the one before them commits;
-# SQLite's own busy handler (for other processes) would let them sleep in growing steps.
+# Writers queue here and are woken the moment the one before them commits: those of this
+# process on a lock, those of other processes (the server's workers) on a lock file beside the
+# database. SQLite's own busy handler would let them sleep in growing steps.
 _WRITERS = threading.Lock()
+_LOCK_FILES: dict[tuple[int, str], int] = {}  # (process, database) -> open lock file
+
+
+@contextmanager
+def _queue(db: Database) -> Iterator[None]:
+    """Wait for this database's writer turn among every process and thread."""
+    with _WRITERS:
+        path = getattr(db, "scorer_path", None)
+        if path is None:
+            path = next((r[2] for r in db.execute("PRAGMA database_list") if r[1] == "main"), "")
+            db.scorer_path = path
+        if not path:  # a database in memory has no other process
+            yield
+            return
+        key = (os.getpid(), path)  # a forked worker opens its own: flock is per open file
+        if key not in _LOCK_FILES:
+            _LOCK_FILES[key] = os.open(f"{path}-writer", os.O_RDWR | os.O_CREAT, 0o600)
+        fcntl.flock(_LOCK_FILES[key], fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(_LOCK_FILES[key], fcntl.LOCK_UN)
 
 
 @contextmanager
@@ -92,7 +118,7 @@ def writing(db: Database) -> Iterator[Database]:
     busy timeout) instead of failing; an exception inside rolls everything back, so an entry is
     stored whole or not at all.
     """
-    with _WRITERS:
+    with _queue(db):
         db.execute("BEGIN IMMEDIATE")
         try:
             yield db
@@ -114,12 +140,6 @@ def _entry_json(entry) -> str:
 
 def _summary_json(game, state=None) -> str:
     return json.dumps(modes.summary(game, state))
-
-
-def token_free(db: Database, token: str | None, game_id: int) -> bool:
-    """Whether a token may mark a change of this game: not used yet, or used for this game."""
-    used = token_game(db, token)
-    return used is None or used == game_id
 
 
 def token_game(db: Database, token: str | None) -> int | None:
@@ -206,15 +226,34 @@ def _log(db: Database, game_id: int, *, phone: str, kind: str, at: str | None = 
 
 
 def load(db: Database, game_id: int) -> Stored | None:
-    """The stored game with this id, or None (also for ids no SQLite integer can hold)."""
+    """The stored game with this id, or None (also for ids no SQLite integer can hold).
+
+    Outside a write transaction it reads in one read transaction: the game, its version and
+    its entries as one moment left them."""
     if not 0 < game_id < 2**63:
         return None
+    if db.conn.in_transaction:
+        return _load(db, game_id)
+    db.execute("BEGIN")
+    try:
+        return _load(db, game_id)
+    finally:
+        db.execute("COMMIT")
+
+
+def version(db: Database, game_id: int) -> int | None:
+    """How many times the game's entries were written, or None for no such game."""
+    row = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
+    return row[0] if row else None
+
+
+def _load(db: Database, game_id: int) -> Stored | None:
     row = db.execute(
-        "SELECT id, kind, created, setup FROM games WHERE id = ?", [game_id]
+        "SELECT id, kind, created, setup, version FROM games WHERE id = ?", [game_id]
     ).fetchone()
     if row is None:
         return None
-    _, kind, created, setup = row
+    _, kind, created, setup, written = row
     entries = db.execute(
         "SELECT id, data FROM entries WHERE game_id = ? ORDER BY position", [game_id]
     ).fetchall()
@@ -227,6 +266,7 @@ def load(db: Database, game_id: int) -> Stored | None:
         cls.from_dict(data),
         tuple(i for i, _ in entries),
         tuple(text for _, text in entries),
+        written,
     )
 
 
@@ -274,7 +314,7 @@ def save(
         db.execute("DELETE FROM entries WHERE id = ?", [ids[position]])
         log.append((ids[position], position, old[position], None))
     shift = end_new - end_old
-    if shift:
+    if shift and end_old < len(old):
         # Move the unchanged tail out of the way and back, so (game, position) stays unique.
         db.execute(
             "UPDATE entries SET position = -1 - position WHERE game_id = ? AND position >= ?",
@@ -315,11 +355,11 @@ def save(
     ids[start:end_old] = window_ids
     texts[start:end_old] = window_texts
     db.execute(
-        "UPDATE games SET finished = ?, summary = ? WHERE id = ?",
+        "UPDATE games SET finished = ?, summary = ?, version = version + 1 WHERE id = ?",
         [int(outcome["finished"]), summary, stored.id],
     )
     _use_token(db, token, stored.id)
-    return Stored(stored.id, stored.created, game, tuple(ids), tuple(texts))
+    return Stored(stored.id, stored.created, game, tuple(ids), tuple(texts), stored.version + 1)
 
 
 def redo_of(db: Database, game_id: int, kind: str = "redo") -> int | None:

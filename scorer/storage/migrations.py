@@ -66,6 +66,7 @@ def entries_changes_tokens(db: Database) -> None:
 
         ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE games ADD COLUMN summary TEXT;
+        ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
         CREATE INDEX games_listing ON games (finished, id DESC);
         """.split(";"),
     ):

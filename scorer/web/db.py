@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import sys
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -16,11 +17,21 @@ from sqlite_utils import Database
 from scorer import exchange
 from scorer.storage.migrations import migrate
 
+# Each server thread keeps its connection from request to request: opening one costs its
+# PRAGMAs, and closing the last one of a WAL database checkpoints it, on every request.
+_kept = threading.local()
+
 
 def get_db() -> Database:
-    """The database for this request, opened on first use and closed in teardown."""
+    """The database for this request: this thread's connection, opened on first use."""
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        path = current_app.config["DATABASE"]
+        kept = getattr(_kept, "db", None)
+        if kept is None or kept[0] != path:
+            if kept is not None:
+                kept[1].close()
+            _kept.db = (path, connect(path))
+        g.db = _kept.db[1]
     return g.db
 
 
@@ -33,11 +44,20 @@ def connect(path: str) -> Database:
     return Database(conn)
 
 
+def forget() -> None:
+    """Close this thread's kept connection (before the server forks: a connection must not
+    cross into another process)."""
+    kept = getattr(_kept, "db", None)
+    if kept is not None:
+        kept[1].close()
+        _kept.db = None
+
+
 def close_db(_error: BaseException | None = None) -> None:
-    """Close the request's database, if it opened one."""
+    """End the request's use of the database: nothing it began stays open for the next one."""
     db = g.pop("db", None)
-    if db is not None:
-        db.close()
+    if db is not None and db.conn.in_transaction:
+        db.conn.rollback()
 
 
 @click.command("migrate")

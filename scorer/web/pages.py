@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -160,20 +161,39 @@ def write(
     change begins at (an edit or a deletion), so that of two equal entries the right one changes.
     """
     db = get_db()
-    token = request.form.get("once") or None
+    stored = load(game_id, mode)
+    # First on the game as read, outside the write lock, so that writers of other games and
+    # other processes wait only for the rows to be written; if another phone wrote this game
+    # meanwhile, everything again under the lock.
+    done = _attempt(db, stored, kind, change, index, at, locked=False)
+    if done is not None:
+        return done
     with store.writing(db):
-        stored = load(game_id, mode)
-        if token and store.token_game(db, token) == stored.id:
-            return Written(stored, repeated=True)
-        if not store.token_free(db, token, stored.id):
-            token = None  # a token of another game's form: no repeat here, nothing to mark
-        seen = request.form.get("seen")
-        if seen is not None and seen != _tag(stored, index):
-            return Written(stored, conflict=True, errors={"game": stale(stored)}, number=index)
-        game, errors = change(stored)
-        if errors:
-            return Written(stored, errors=errors)
-        before = len(modes.record(stored.game))
+        return _attempt(db, load(game_id, mode), kind, change, index, at, locked=True)
+
+
+def _attempt(db, stored, kind, change, index, at, *, locked: bool) -> Written | None:
+    """One try of write(): None when the game changed before its turn to write came."""
+    token = request.form.get("once") or None
+    used = store.token_game(db, token)
+    if used == stored.id:
+        return Written(stored, repeated=True)
+    if used is not None:
+        token = None  # a token of another game's form: no repeat here, nothing to mark
+    seen = request.form.get("seen")
+    if seen is not None and seen != _tag(stored, index):
+        return Written(stored, conflict=True, errors={"game": stale(stored)}, number=index)
+    game, errors = change(stored)
+    if errors:
+        return Written(stored, errors=errors)
+    before = len(modes.record(stored.game))
+    state = replayed(game)
+    with store.writing(db) if not locked else nullcontext():
+        if not locked and (
+            store.version(db, stored.id) != stored.version
+            or store.token_game(db, token) is not None
+        ):
+            return None
         try:
             stored = store.save(
                 db,
@@ -182,7 +202,7 @@ def write(
                 kind,
                 phone=phone_name(),
                 token=token,
-                state=replayed(game),
+                state=state,
                 at=index if at is None else at,
             )
         except store.TooLong:

@@ -1,15 +1,24 @@
-"""`make run`: migrate, then serve with waitress and say which address a phone can open."""
+"""`make run`: migrate, then serve with waitress and say which address a phone can open.
+
+Waitress runs the app in one process, so Python's lock keeps it to one core; a Friday night
+needs them all. The server binds its socket once and forks a waitress per core (WORKERS, by
+default the number of cores) that all take connections from it. SQLite in WAL mode serves
+them together: readers never wait, writers queue for a moment.
+"""
 
 from __future__ import annotations
 
 import os
+import signal
 import socket
+import sys
+from collections.abc import Callable
 
 from waitress import serve
 
 from scorer.storage.migrations import migrate
 from scorer.web import create_app
-from scorer.web.db import get_db
+from scorer.web.db import forget, get_db
 
 
 def lan_addresses() -> list[str]:
@@ -31,13 +40,51 @@ def lan_addresses() -> list[str]:
     return sorted(a for a in found if not a.startswith("127.") and a != "0.0.0.0")
 
 
+def serve_forked(make_app: Callable, sock: socket.socket, workers: int, threads: int = 4) -> None:
+    """Serve `make_app()` on the bound socket from `workers` processes, until a signal (or the
+    end of every worker) stops them all."""
+    children = []
+    for _ in range(max(1, workers)):
+        pid = os.fork()
+        if pid == 0:  # a worker: its own app, its own connections
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            try:
+                serve(make_app(), sockets=[sock], threads=threads, _quiet=True)
+            finally:
+                os._exit(0)
+        children.append(pid)
+
+    def stop(signum, _frame):
+        for pid in children:
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+        sys.exit(0 if signum == signal.SIGTERM else 130)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    for pid in children:
+        os.waitpid(pid, 0)
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The listening socket the workers share."""
+    sock = socket.create_server((host, port), backlog=1024)
+    sock.set_inheritable(True)
+    return sock
+
+
 def main() -> None:
-    """Serve on HOST:PORT (default 0.0.0.0:5000)."""
+    """Serve on HOST:PORT (default 0.0.0.0:5000) from WORKERS processes (default: one a core)."""
     host = os.environ.get("HOST", "0.0.0.0")
     port = int(os.environ.get("PORT", "5000"))
+    workers = int(os.environ.get("WORKERS") or os.cpu_count() or 1)
     app = create_app()
     with app.app_context():
         migrate(get_db())
+    forget()
     if host in ("0.0.0.0", ""):
         print("Jass-Zähler läuft. Auf dem Handy im selben WLAN öffnen:", flush=True)
         for address in lan_addresses():
@@ -45,7 +92,7 @@ def main() -> None:
         print(f"Auf diesem Rechner: http://localhost:{port}/", flush=True)
     else:
         print(f"Jass-Zähler läuft: http://{host}:{port}/", flush=True)
-    serve(app, host=host, port=port)
+    serve_forked(create_app, listen(host, port), workers)
 
 
 if __name__ == "__main__":
