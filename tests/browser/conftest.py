@@ -96,6 +96,10 @@ def _console(msg, problems: list[str]) -> None:
         any(f"status of {code}" in text for code in (400, 409, 422)) or url.endswith("/favicon.ico")
     ):
         return
+    if "ERR_INTERNET_DISCONNECTED" in text or text.startswith(
+        ("htmx:afterRequest", "htmx:sendError")
+    ):
+        return  # the phone without signal, on purpose; the app says so on the page
     if text.startswith("Response Status Error Code 400"):
         return  # htmx on a refused CSRF token; tests that expect a swap wait for it anyway
     problems.append(f"console error: {text} ({url})")
