@@ -17,6 +17,7 @@ class Mode:
 
     kind: str
     game: type
+    entry: type  # one entry of its record: a Schieber hand, a Handjass deal
     replay: Callable
     record_problem: Callable  # game -> why its record cannot stand, or None
     summary: Callable  # (game, state) -> the few figures the list of games shows
@@ -47,11 +48,17 @@ MODES: dict[str, Mode] = {
     m.kind: m
     for m in (
         Mode(
-            "schieber", schieber.Game, schieber.replay, schieber.record_problem, _schieber_summary
+            "schieber",
+            schieber.Game,
+            schieber.Hand,
+            schieber.replay,
+            schieber.record_problem,
+            _schieber_summary,
         ),
         Mode(
             "handjass",
             handjass.HandjassGame,
+            handjass.Deal,
             handjass.replay,
             handjass.record_problem,
             _handjass_summary,

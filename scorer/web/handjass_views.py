@@ -10,7 +10,6 @@ from flask_wtf.csrf import CSRFError
 
 from scorer.cards import DECK_NAMES, DECKS, FACES, RANKS
 from scorer.handjass import (
-    Deal,
     HandjassGame,
     award,
     choices,
@@ -32,12 +31,14 @@ from scorer.web.forms import (
 from scorer.web.pages import (
     EXPIRED,
     Written,
+    bring_back,
+    created,
     error_page,
     is_htmx,
     live,
     load,
-    phone_name,
     replayed,
+    take_back,
     write,
 )
 from scorer.web.slate_svg import corner_svg
@@ -79,18 +80,10 @@ def new():
     if request.method == "POST":
         game, errors = form.game()
         if not errors:
-            return _created(game)
+            return created(game)
     return render_template("handjass_new.html", form=form, errors=errors, deck_names=DECK_NAMES), (
         422 if errors else 200
     )
-
-
-def _created(game: HandjassGame):
-    """Store a new game once, however often its form is sent, and open it."""
-    game_id, _ = store.create(
-        get_db(), game, phone=phone_name(), token=request.form.get("once") or None
-    )
-    return redirect(url_for("handjass.show", game_id=game_id), 303)
 
 
 def _context(stored: store.Stored, form: DealForm | None = None, errors=None, state=None, **extra):
@@ -230,19 +223,12 @@ def _declare(stored: store.Stored, form, declared, verb: str, numbers: list[int]
 @bp.post("/<int:game_id>/again")
 def play_again(game_id: int):
     """Start the next game for the same players with the same rules."""
-    return _created(load(game_id, "handjass").game.rematch())
+    return created(load(game_id, "handjass").game.rematch())
 
 
 @bp.post("/<int:game_id>/undo")
 def undo(game_id: int):
     """Take back the last deal."""
-
-    def take_back(stored):
-        deals = stored.game.deals
-        if not deals:
-            return None, {"game": "Noch kein Spiel: nichts zurückzunehmen."}
-        return stored.game.with_record(deals[:-1]), {}
-
     written = write(game_id, "undo", take_back, mode="handjass")
     number = len(written.stored.game.deals) + 1
     return _answer(written, f"Spiel {number} zurückgenommen." if written.saved else None)
@@ -251,17 +237,6 @@ def undo(game_id: int):
 @bp.post("/<int:game_id>/redo")
 def redo(game_id: int):
     """Bring back the deal undone last, as long as nothing new was entered since."""
-
-    def bring_back(stored):
-        undone = store.redoable(get_db(), stored.id)
-        if undone is None or undone.before is None:
-            return None, {
-                "game": "Nichts wiederherzustellen: seither wurde etwas Neues eingetragen."
-            }
-        changed = stored.game.with_record(stored.game.deals + (Deal.from_dict(undone.before),))
-        problem = record_problem(changed)
-        return (None, {"game": problem}) if problem else (changed, {})
-
     written = write(game_id, "redo", bring_back, mode="handjass")
     number = len(written.stored.game.deals)
     return _answer(written, f"Spiel {number} wiederhergestellt." if written.saved else None)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from flask import abort, current_app, g, render_template, request, url_for
+from flask import abort, current_app, g, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
 from scorer import modes
@@ -213,6 +213,35 @@ def _attempt(db, stored, kind, change, index, at, *, locked: bool) -> Written | 
 TOO_LONG = f"Ein Spiel hat höchstens {store.MAX_ENTRIES} Einträge: bitte ein neues beginnen."
 
 
+def created(game):
+    """Store a new game once, however often its form is sent (a double tap), and open it."""
+    game_id, _ = store.create(
+        get_db(), game, phone=phone_name(), token=request.form.get("once") or None
+    )
+    return redirect(game_url(game.KIND, game_id), 303)
+
+
+def take_back(stored: store.Stored):
+    """For write(): the game without its last entry (undo), or why not."""
+    record = modes.record(stored.game)
+    if not record:
+        return None, {"game": NOTHING_YET[stored.game.KIND]}
+    return stored.game.with_record(record[:-1]), {}
+
+
+def bring_back(stored: store.Stored):
+    """For write(): the game with the entry undone last back (redo), as long as nothing but
+    undos and redos came since, or why not."""
+    undone = store.redoable(get_db(), stored.id)
+    if undone is None or undone.before is None:
+        return None, {"game": "Nichts wiederherzustellen: seither wurde etwas Neues eingetragen."}
+    mode = modes.mode_of(stored.game)
+    record = modes.record(stored.game)
+    game = stored.game.with_record((*record, mode.entry.from_dict(undone.before)))
+    problem = mode.record_problem(game)
+    return (None, {"game": problem}) if problem else (game, {})
+
+
 def _tag(stored: store.Stored, index: int | None) -> str:
     if index is None:
         return stored.end_tag
@@ -233,6 +262,10 @@ def stale(stored: store.Stored) -> str:
 
 
 ENTRY_NOUN = {"schieber": "Hand", "handjass": "Spiel"}
+NOTHING_YET = {
+    "schieber": "Noch keine Hand: nichts zurückzunehmen.",
+    "handjass": "Noch kein Spiel: nichts zurückzunehmen.",
+}
 CHANGE_WORDS = {
     "create": "begonnen",
     "import": "importiert",

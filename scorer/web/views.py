@@ -37,12 +37,14 @@ from scorer.web.forms import (
 from scorer.web.pages import (
     EXPIRED,
     Written,
+    bring_back,
+    created,
     error_page,
     is_htmx,
     live,
     load,
-    phone_name,
     replayed,
+    take_back,
     write,
 )
 from scorer.web.slate_svg import slate_svg
@@ -98,18 +100,10 @@ def new_game():
         form.fill_preset(None)
         game, errors = form.game()
         if not errors:
-            return _created(game)
+            return created(game)
     else:
         form.fill_preset("preset")
     return _render_new(form, errors, 422 if errors else 200)
-
-
-def _created(game):
-    """Store a new game once, however often its form is sent, and open it."""
-    game_id, _ = store.create(
-        get_db(), game, phone=phone_name(), token=request.form.get("once") or None
-    )
-    return redirect(url_for("scorer.show_game", game_id=game_id), 303)
 
 
 @bp.get("/games/new/rules")
@@ -238,13 +232,6 @@ def add_hand(game_id: int):
 @bp.post("/games/<int:game_id>/undo")
 def undo(game_id: int):
     """Take back the last entry: the last hand, open or not."""
-
-    def take_back(stored):
-        hands = stored.game.hands
-        if not hands:
-            return None, {"game": "Noch keine Hand: nichts zurückzunehmen."}
-        return stored.game.with_hands(hands[:-1]), {}
-
     written = write(game_id, "undo", take_back, mode="schieber")
     number = len(written.stored.game.hands) + 1
     return _answer(written, f"Hand {number} zurückgenommen." if written.saved else None)
@@ -253,19 +240,9 @@ def undo(game_id: int):
 @bp.post("/games/<int:game_id>/redo")
 def redo(game_id: int):
     """Bring back the hand undone last, as long as nothing new was entered since."""
-    written = write(game_id, "redo", _redo, mode="schieber")
+    written = write(game_id, "redo", bring_back, mode="schieber")
     number = len(written.stored.game.hands)
     return _answer(written, f"Hand {number} wiederhergestellt." if written.saved else None)
-
-
-def _redo(stored):
-    """The game with its last undone entry back, or why not."""
-    undone = store.redoable(get_db(), stored.id)
-    if undone is None or undone.before is None:
-        return None, {"game": "Nichts wiederherzustellen: seither wurde etwas Neues eingetragen."}
-    game = stored.game
-    changed, problem = change_record(game, [*game.hands, Hand.from_dict(undone.before)])
-    return (None, {"game": problem}) if problem else (changed, {})
 
 
 @bp.post("/games/<int:game_id>/first-claim")
@@ -281,7 +258,7 @@ def first_claim(game_id: int):
 @bp.post("/games/<int:game_id>/again")
 def play_again(game_id: int):
     """Start the next game with the same teams and rules."""
-    return _created(load(game_id, "schieber").game.rematch())
+    return created(load(game_id, "schieber").game.rematch())
 
 
 @bp.route("/games/<int:game_id>/claim", methods=["GET", "POST"])
