@@ -63,8 +63,9 @@ class SessionCookies(SecureCookieSessionInterface):
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app; tests pass their own DATABASE and SECRET_KEY.
 
-    Settings from the environment: SECRET_KEY (else instance/secret_key), and TRUST_PROXY=1
-    when the app runs behind a reverse proxy that sets X-Forwarded-For and -Proto.
+    Settings from the environment: SECRET_KEY (else instance/secret_key), TRUST_PROXY=1 when
+    the app runs behind a reverse proxy that sets X-Forwarded-For and -Proto, and any Flask
+    setting as FLASK_<NAME> (FLASK_DATABASE: the SQLite file, default instance/scorer.db).
     """
     root = Path(__file__).resolve().parents[2]
     app = Flask(
@@ -92,6 +93,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if test_config is None:
         Path(app.instance_path).mkdir(parents=True, exist_ok=True)
         app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env()  # FLASK_DATABASE=... and any other setting
         app.config["SECRET_KEY"] = (
             os.environ.get("SECRET_KEY")
             or app.config.get("SECRET_KEY")

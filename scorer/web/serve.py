@@ -61,6 +61,11 @@ def serve_forked(make_app: Callable, sock: socket.socket, workers: int, threads:
                 os.kill(pid, signal.SIGTERM)
             except ProcessLookupError:
                 pass
+        for pid in children:  # gone before the server says it is
+            try:
+                os.waitpid(pid, 0)
+            except ChildProcessError:
+                pass
         sys.exit(0 if signum == signal.SIGTERM else 130)
 
     signal.signal(signal.SIGTERM, stop)
