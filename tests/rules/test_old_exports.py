@@ -6,7 +6,7 @@ tests/exports/v1/expected.json whatever the engine, the storage or the modes bec
 those files or their figures; add new ones.
 
 The figures were taken from exchange.state_dict when the files were written. Checked by hand
-against ../shared/RULES.md (everything times the contract's multiplier; 157 a hand, Match 257):
+against docs/RULES.md (everything times the contract's multiplier; 157 a hand, Match 257):
 
 - schieber_modern_finished, hand 2 (Schellen x2, Ihr 104 and a Weis of 50):
   Ihr (104 + 50) x 2 = 308, Wir (157 - 104) x 2 = 106.
