@@ -176,9 +176,14 @@ class Rules:
         return tuple(s.key for s in DECKS[self.deck])
 
     @property
-    def half_target(self) -> int | float:
-        """Bergpreis goes to the first team here; the losers below it are Schneider."""
-        return self.target // 2 if self.target % 2 == 0 else self.target / 2
+    def half_target(self) -> int:
+        """The least whole number of points at or over half the target: Bergpreis goes to the
+        first team here; the losers below it are Schneider."""
+        return -(-self.target // 2)
+
+    def below_half(self, points: int) -> bool:
+        """Under half the target: Schneider, and no Bergpreis yet (the one rule for both)."""
+        return points < self.half_target
 
     @property
     def preset(self) -> str:

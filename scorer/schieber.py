@@ -430,9 +430,9 @@ class State:
         return len(self.rows) - (1 if self.open_hand else 0)
 
 
-def _crossing(before: tuple[int, int], after: tuple[int, int], target: int) -> list[int]:
-    """The teams that went from below half the target to on or over it (exact for odd targets)."""
-    return [t for t in (0, 1) if 2 * before[t] < target <= 2 * after[t]]
+def _crossing(before: tuple[int, int], after: tuple[int, int], rules: Rules) -> list[int]:
+    """The teams that went from below half the target to on or over it."""
+    return [t for t in (0, 1) if rules.below_half(before[t]) and not rules.below_half(after[t])]
 
 
 def replay(game: Game) -> State:
@@ -466,7 +466,7 @@ def replay(game: Game) -> State:
             totals = (totals[0] + step.points[0], totals[1] + step.points[1])
             slates = tuple(s.write(p) if p else s for s, p in zip(slates, step.points, strict=True))
             if rules.bergpreis and bergpreis is None:
-                up = _crossing(before, totals, rules.target)
+                up = _crossing(before, totals, rules)
                 if up:
                     # Both up in the same tricks: nobody can tell who was first, both share it.
                     bergpreis = Moment(up[0] if len(up) == 1 else None, number, step.kind)
@@ -507,7 +507,7 @@ def replay(game: Game) -> State:
             at = outcome.at
             if outcome.step == "claim":
                 at = reached[2] if reached and reached[0] == outcome.winner else None
-            schneider = at is not None and 2 * at[1 - outcome.winner] < rules.target
+            schneider = at is not None and rules.below_half(at[1 - outcome.winner])
             ending = outcome.lines
             break
         if hand.is_open and not (rules.auto_end and reached and reached[0] is not None):
@@ -519,7 +519,7 @@ def replay(game: Game) -> State:
                 tie = True
             else:
                 winner = Moment(team, number, kind)
-                schneider = 2 * at[1 - team] < rules.target  # below half the target
+                schneider = rules.below_half(at[1 - team])
                 both = all(t >= rules.target for t in at)
                 ending = (f"{names[team]} erreicht {rules.target} in Hand {number} {WITH[kind]}.",)
                 if both:

@@ -17,11 +17,6 @@ class Need:
     per_multiplier: tuple[tuple[int, tuple[str, ...], int], ...]
 
 
-def _half(target: int) -> int:
-    """The least whole number of points at or over half the target."""
-    return -(-target // 2)
-
-
 def still_needed(game: Game, state: State) -> tuple[list[Need], list[Need]]:
     """For each team: the points to the Bergpreis (while nobody has it), out of Schneider, and to
     the target, with the points that makes at each multiplier the table plays."""
@@ -38,7 +33,7 @@ def still_needed(game: Game, state: State) -> tuple[list[Need], list[Need]]:
     result: tuple[list[Need], list[Need]] = ([], [])
     for team in (0, 1):
         total = state.totals[team]
-        half = _half(rules.target) - total
+        half = rules.half_target - total
         if half > 0:
             if rules.bergpreis and state.bergpreis is None:
                 result[team].append(need("zum Bergpreis und aus dem Schneider", half))
