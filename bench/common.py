@@ -27,34 +27,9 @@ from scorer.schieber import Game, Hand, Team, replay  # noqa: E402
 from scorer.storage import games as store  # noqa: E402
 from scorer.storage.migrations import migrate  # noqa: E402
 from scorer.web.db import connect, get_db  # noqa: E402
+from tests.conftest import new_game_form  # noqa: E402,F401 (the tests' own set-up form)
 
 SECRET_KEY = "bench-secret-key"
-SEATS = {"seat1": "Anna", "seat2": "Ben", "seat3": "Clara", "seat4": "Dani"}
-
-
-def new_game_form(**changes) -> dict:
-    """The set-up form of tests/conftest.py: four players, the modern preset, Swiss faces."""
-    data = {
-        "team_a": "Wir",
-        "team_b": "Ihr",
-        "size": "4",
-        **SEATS,
-        "deck": "swiss",
-        "preset": "modern",
-        "mult_rosen": "1",
-        "mult_eicheln": "1",
-        "mult_schilten": "2",
-        "mult_schellen": "2",
-        "mult_obenabe": "3",
-        "mult_undenufe": "3",
-        "target": "2500",
-        "bergpreis": "y",
-        "undenufe_six": "y",
-        "weis": "large",
-        "four_nines": "y",
-    }
-    data.update(changes)
-    return {k: v for k, v in data.items() if v is not None}
 
 
 def make_app(database: str | Path, *, csrf: bool = True):

@@ -116,7 +116,6 @@ class Written:
     repeated: bool = False  # the same form was sent before and is stored already
     conflict: bool = False  # based on an outdated view: nothing written
     errors: dict[str, str] = field(default_factory=dict)
-    number: int | None = None  # the entry (1-based) a conflict concerns
     entries_before: int | None = None  # how many entries the game had before a saved change
     kind: str = ""
 
@@ -182,7 +181,7 @@ def _attempt(db, stored, kind, change, index, at, *, locked: bool) -> Written | 
         token = None  # a token of another game's form: no repeat here, nothing to mark
     seen = request.form.get("seen")
     if seen is not None and seen != _tag(stored, index):
-        return Written(stored, conflict=True, errors={"game": stale(stored)}, number=index)
+        return Written(stored, conflict=True, errors={"game": stale(stored)})
     game, errors = change(stored)
     if errors:
         return Written(stored, errors=errors)
