@@ -21,9 +21,9 @@ if str(ROOT) not in sys.path:  # run as `python bench/x.py` from anywhere
     sys.path.insert(0, str(ROOT))
 
 from scorer import create_app, modes  # noqa: E402
-from scorer.contracts import Rules  # noqa: E402
-from scorer.handjass import Deal, Entry, HandjassGame, HandjassRules  # noqa: E402
-from scorer.schieber import Game, Hand, Team, replay  # noqa: E402
+from scorer.handjass.game import Deal, Entry, HandjassGame, HandjassRules  # noqa: E402
+from scorer.schieber.contracts import Rules  # noqa: E402
+from scorer.schieber.game import Game, Hand, Team, replay  # noqa: E402
 from scorer.storage import games as store  # noqa: E402
 from scorer.storage.migrations import migrate  # noqa: E402
 from scorer.web.db import connect, get_db  # noqa: E402

@@ -43,7 +43,7 @@ from common import (
     store_game,
 )
 
-from scorer.schieber import replay
+from scorer.schieber.game import replay
 
 HTMX = {"HX-Request": "true", "Accept-Encoding": "gzip"}
 TARGET = 100_000  # the highest target the app allows

@@ -8,10 +8,10 @@ from __future__ import annotations
 import time
 import tracemalloc
 
-from scorer.contracts import Rules
-from scorer.handjass import Deal, Entry, HandjassGame, HandjassRules
-from scorer.handjass import replay as replay_handjass
-from scorer.schieber import Declared, Game, Hand, Team, replay
+from scorer.handjass.game import Deal, Entry, HandjassGame, HandjassRules
+from scorer.handjass.game import replay as replay_handjass
+from scorer.schieber.contracts import Rules
+from scorer.schieber.game import Declared, Game, Hand, Team, replay
 from scorer.weis import Weis
 
 

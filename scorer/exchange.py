@@ -8,7 +8,7 @@ import unicodedata
 from scorer import handjass
 from scorer.cards import fields, text, whole
 from scorer.names import name_problem
-from scorer.schieber import Game, Hand, State, record_problem, replay
+from scorer.schieber.game import Game, Hand, State, record_problem, replay
 
 FORMAT = "jass-scorer/schieber"
 FORMATS = {FORMAT: Game, "jass-scorer/handjass": handjass.HandjassGame}

@@ -22,47 +22,17 @@ class Mode:
     record_problem: Callable  # game -> why its record cannot stand, or None
     summary: Callable  # (game, state) -> the few figures the list of games shows
 
-
-def _schieber_summary(game: schieber.Game, state: schieber.State) -> dict:
-    winner = state.winner
-    return {
-        "entries": len(game.hands),
-        "totals": list(state.totals),
-        "finished": state.finished,
-        "winner": winner.team if winner else None,
-        "schneider": state.schneider,
-        "bergpreis": None if state.bergpreis is None else state.bergpreis.team,
-    }
-
-
-def _handjass_summary(game: handjass.HandjassGame, state: handjass.HandjassState) -> dict:
-    return {
-        "entries": len(game.deals),
-        "net": list(state.net),
-        "finished": state.finished,
-        "loser": state.loser,
-    }
+    @classmethod
+    def of(cls, package, game: type, entry: type) -> Mode:
+        """A mode from its package: the package's replay, record_problem and summary."""
+        return cls(game.KIND, game, entry, package.replay, package.record_problem, package.summary)
 
 
 MODES: dict[str, Mode] = {
     m.kind: m
     for m in (
-        Mode(
-            "schieber",
-            schieber.Game,
-            schieber.Hand,
-            schieber.replay,
-            schieber.record_problem,
-            _schieber_summary,
-        ),
-        Mode(
-            "handjass",
-            handjass.HandjassGame,
-            handjass.Deal,
-            handjass.replay,
-            handjass.record_problem,
-            _handjass_summary,
-        ),
+        Mode.of(schieber, schieber.Game, schieber.Hand),
+        Mode.of(handjass, handjass.HandjassGame, handjass.Deal),
     )
 }
 

@@ -108,13 +108,13 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     csrf.init_app(app)
 
-    from scorer.web import db, games, handjass_views, transfer, views
+    from scorer.web import db, games, handjass, schieber, transfer
 
     db.init_app(app)
     transfer.init_app(app)
     app.register_blueprint(games.bp)
-    app.register_blueprint(views.bp)
-    app.register_blueprint(handjass_views.bp)
+    app.register_blueprint(schieber.bp)
+    app.register_blueprint(handjass.bp)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.add_extension("jinja2.ext.do")

@@ -8,11 +8,11 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, SelectChoice, StringField
 
 from scorer.cards import DECK_NAMES, DECKS, RANKS
-from scorer.claims import HOUSE_ORDER, STEP_NAMES, Claim
-from scorer.contracts import DEFAULT_PRESET, PRESETS, Rules, contracts_for
-from scorer.handjass import OUT, PLAY, Deal, Entry, HandjassGame, HandjassRules
+from scorer.handjass.game import OUT, PLAY, Deal, Entry, HandjassGame, HandjassRules
 from scorer.names import clean
-from scorer.schieber import ONE_STOECK, Declared, Game, Hand, Team, merge_declared
+from scorer.schieber.claims import HOUSE_ORDER, STEP_NAMES, Claim
+from scorer.schieber.contracts import DEFAULT_PRESET, PRESETS, Rules, contracts_for
+from scorer.schieber.game import ONE_STOECK, Declared, Game, Hand, Team, merge_declared
 from scorer.weis import FOUR, Weis
 
 ALL_CONTRACT_KEYS = tuple(dict.fromkeys(c.key for deck in DECKS for c in contracts_for(deck)))
@@ -459,3 +459,12 @@ def unreadable_weis(form) -> bool:
         if key[:1] == "d" and key[1:].isascii() and key[1:].isdigit()
         for code in form.getlist(key)
     )
+
+
+def weis_to_add(data, seat: int) -> Weis | None:
+    """The Weis chosen in a player's add row, as chosen: the table's Weis rules judge it."""
+    if data.get(f"kind{seat}") == "four":
+        return Weis.four(data.get(f"rank{seat}", ""))
+    suit, top = (data.get(f"{name}{seat}", "") for name in ("suit", "top"))
+    length = small_whole(data.get(f"len{seat}"), 100)
+    return None if length is None else Weis.run(suit, top, length)

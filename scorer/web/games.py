@@ -25,6 +25,7 @@ from scorer.web.db import get_db
 from scorer.web.pages import (
     DEVICE_COOKIE,
     EXPIRED,
+    MODE_PAGES,
     PHONE_COOKIE,
     PHONE_NAME_MAX,
     clean_name,
@@ -36,6 +37,7 @@ from scorer.web.pages import (
 )
 
 bp = Blueprint("games", __name__)
+bp.add_app_template_global(game_url)
 
 YEAR = 365 * 24 * 3600
 
@@ -64,7 +66,8 @@ def index():
     except ValueError:
         page = 1
     listed, more = store.listing(get_db(), page)
-    return render_template("index.html", listed=listed, page=page, more=more)
+    modes = MODE_PAGES.values()
+    return render_template("games/index.html", listed=listed, page=page, more=more, modes=modes)
 
 
 @bp.get("/games/<int:game_id>/export.json")
@@ -121,7 +124,7 @@ def import_game():
             error = f"Zu lang: ein Spiel hat höchstens {store.MAX_ENTRIES} Einträge."
         else:
             return redirect(game_url(game.KIND, game_id), 303)
-    return render_template("import.html", form=form, error=error), (422 if error else 200)
+    return render_template("games/import.html", form=form, error=error), (422 if error else 200)
 
 
 @bp.get("/games/<int:game_id>/changes")
@@ -130,7 +133,7 @@ def changes(game_id: int):
     stored = load(game_id)
     kept = store.changes(get_db(), game_id)
     return render_template(
-        "changes.html",
+        "games/changes.html",
         stored=stored,
         game=stored.game,
         game_id=game_id,
@@ -162,7 +165,12 @@ def name_phone():
             )
             return response
     return render_template(
-        "phone.html", form=form, name=phone_name(), back=back, error=error, limit=PHONE_NAME_MAX
+        "games/phone.html",
+        form=form,
+        name=phone_name(),
+        back=back,
+        error=error,
+        limit=PHONE_NAME_MAX,
     ), (422 if error else 200)
 
 

@@ -67,16 +67,18 @@ def local_time(at: str | None) -> datetime | None:
         return moment
 
 
-def live(template: str, values: dict, rows: tuple[str, int], row_macro: str) -> str:
+def live(template: str, values: dict, rows: tuple[str, int]) -> str:
     """The live part of a game's page for htmx, and of its history only what changed: the row
-    an entry added or changed, or the row it removed; the whole history when more changed."""
+    an entry added or changed, or the row it removed; the whole history when more changed.
+    A row is the macro `row` of the `_rows.html` beside the page's template."""
     html = render_block(template, "live", **values)
     kind, number = rows
     if kind == "delete":
         return html + f'<li id="row-{number}" hx-swap-oob="delete"></li>'
     if kind == "all":
         return html + render_block(template, "history", **{**values, "oob": True})
-    macro = getattr(current_app.jinja_env.get_template("_rows.html").module, row_macro)
+    folder = template.rpartition("/")[0]
+    macro = current_app.jinja_env.get_template(f"{folder}/_rows.html").module.row
     state = values["state"]
     row = str(macro(state.rows[number - 1], values, oob=kind == "replace"))  # not Markup: it
     # would escape the text it is added to
@@ -224,7 +226,7 @@ def take_back(stored: store.Stored):
     """For write(): the game without its last entry (undo), or why not."""
     record = modes.record(stored.game)
     if not record:
-        return None, {"game": NOTHING_YET[stored.game.KIND]}
+        return None, {"game": MODE_PAGES[stored.game.KIND].nothing_yet}
     return stored.game.with_record(record[:-1]), {}
 
 
@@ -255,16 +257,37 @@ def stale(stored: store.Stored) -> str:
     moment = local_time(last.at)
     what = "etwas geändert"
     if last.number:
-        noun = ENTRY_NOUN[stored.game.KIND]
+        noun = entry_noun(stored.game.KIND)
         what = f"{noun} {last.number} {CHANGE_WORDS.get(last.kind, 'geändert')}"
     return STALE.format(who=last.phone, time=f"{moment:%H:%M}", what=what)
 
 
-ENTRY_NOUN = {"schieber": "Hand", "handjass": "Spiel"}
-NOTHING_YET = {
-    "schieber": "Noch keine Hand: nichts zurückzunehmen.",
-    "handjass": "Noch kein Spiel: nichts zurückzunehmen.",
-}
+@dataclass(frozen=True)
+class ModePages:
+    """Where a mode's pages are and what its entries are called; each mode's blueprint
+    registers one, and the pages for any game ask here instead of switching on the kind."""
+
+    kind: str
+    name: str  # as the start page offers it: "Schieber"
+    show: str  # endpoint of a game's page (takes game_id)
+    new: str  # endpoint of the new game's page
+    entry: str  # one entry of the record: "Hand", "Spiel", "Runde"
+    nothing_yet: str  # an undo with no entry
+
+
+MODE_PAGES: dict[str, ModePages] = {}
+
+
+def register(pages: ModePages) -> None:
+    """Make a mode's pages known to the pages for any game."""
+    MODE_PAGES[pages.kind] = pages
+
+
+def entry_noun(kind: str) -> str:
+    """What one entry of this kind of game is called."""
+    return MODE_PAGES[kind].entry
+
+
 CHANGE_WORDS = {
     "create": "begonnen",
     "import": "importiert",
@@ -276,13 +299,12 @@ CHANGE_WORDS = {
 }
 
 
-GAME_PAGES = {"schieber": "scorer.show_game", "handjass": "handjass.show"}
 EXPIRED = "Die Seite war zu lange offen: nichts gespeichert. Bitte nochmals tippen."
 
 
 def game_url(kind: str, game_id: int) -> str:
     """The page of a game of this kind."""
-    return url_for(GAME_PAGES[kind], game_id=game_id)
+    return url_for(MODE_PAGES[kind].show, game_id=game_id)
 
 
 def _game_id(methods=()) -> int | None:
@@ -310,6 +332,8 @@ def error_page(status: int, message: str, methods=()):
             back = None
     back = back or url_for("games.index")
     if is_htmx():
-        html = render_block("error.html", "message", message=message, back=back, fragment=True)
+        html = render_block(
+            "games/error.html", "message", message=message, back=back, fragment=True
+        )
         return html, status, {"HX-Retarget": "#flash", "HX-Reswap": "innerHTML"}
-    return render_template("error.html", message=message, back=back, fragment=False), status
+    return render_template("games/error.html", message=message, back=back, fragment=False), status

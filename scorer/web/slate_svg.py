@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
-from scorer.schieber import Game, State
+from scorer.schieber.game import Game, State
 from scorer.slate import Slate, tally
 
 WIDTH, HEIGHT = 360, 150

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from scorer.cards import suit
-from scorer.handjass import OUT, Deal, HandjassGame
-from scorer.schieber import Game, Hand
+from scorer.handjass.game import OUT, Deal, HandjassGame
+from scorer.schieber.game import Game, Hand
 from scorer.storage.games import Change
-from scorer.web.pages import CHANGE_WORDS, ENTRY_NOUN, local_time
+from scorer.web.pages import CHANGE_WORDS, entry_noun, local_time
 
 
 def entry_words(game, data: dict | None) -> str:
@@ -67,7 +67,7 @@ class ChangeLine:
 
 def change_line(game, change: Change) -> ChangeLine:
     """A kept change in words."""
-    noun = ENTRY_NOUN[game.KIND]
+    noun = entry_noun(game.KIND)
     verb = CHANGE_WORDS.get(change.kind, change.kind)
     if change.kind in ("create", "import"):
         what = f"Spiel {verb}"

@@ -10,10 +10,10 @@ from dataclasses import replace
 
 import pytest
 
-from scorer.claims import HOUSE_ORDER, Claim
-from scorer.contracts import Rules
 from scorer.exchange import ImportProblem, export, load
-from scorer.schieber import (
+from scorer.schieber.claims import HOUSE_ORDER, Claim
+from scorer.schieber.contracts import Rules
+from scorer.schieber.game import (
     ONE_STOECK,
     Game,
     Hand,

@@ -9,9 +9,9 @@ from itertools import permutations
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from scorer.claims import HOUSE_ORDER, TRICK_MAX, Claim, rule_claim
-from scorer.contracts import Rules
-from scorer.schieber import Game, Hand, Team, enter, record_problem, replay, steps
+from scorer.schieber.claims import HOUSE_ORDER, TRICK_MAX, Claim, rule_claim
+from scorer.schieber.contracts import Rules
+from scorer.schieber.game import Game, Hand, Team, enter, record_problem, replay, steps
 
 SETTINGS = settings(max_examples=150, deadline=None, database=None)
 TEAMS = (Team("A", ("a1", "a2")), Team("B", ("b1", "b2")))

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scorer.contracts import PRESETS, Rules, contracts_for
+from scorer.schieber.contracts import PRESETS, Rules, contracts_for
 
 MODERN_SWISS = dict(rosen=1, eicheln=1, schilten=2, schellen=2, obenabe=3, undenufe=3)
 

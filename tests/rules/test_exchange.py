@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from scorer.contracts import Rules
 from scorer.exchange import FORMAT, VERSION, ImportProblem, export, load, state_dict
-from scorer.schieber import Game, Hand, Team
+from scorer.schieber.contracts import Rules
+from scorer.schieber.game import Game, Hand, Team
 
 MODERN = Rules.from_preset("modern")
 SIMPLE = Rules.from_preset("simple")

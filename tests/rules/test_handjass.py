@@ -11,7 +11,7 @@ import json
 import pytest
 
 from scorer.exchange import ImportProblem, export, load, state_dict
-from scorer.handjass import (
+from scorer.handjass.game import (
     BLIND,
     OUT,
     PLAY,

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from scorer import handjass, schieber
-from scorer.contracts import Rules
-from scorer.handjass import PLAY, Deal, Entry, HandjassGame, HandjassRules, record_problem
-from scorer.schieber import Game, Hand, Team
+import scorer.handjass.game as handjass
+import scorer.schieber.game as schieber
+from scorer.handjass.game import PLAY, Deal, Entry, HandjassGame, HandjassRules, record_problem
+from scorer.schieber.contracts import Rules
+from scorer.schieber.game import Game, Hand, Team
 
 DEALS = 200
 

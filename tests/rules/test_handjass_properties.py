@@ -13,7 +13,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from scorer.exchange import export, load, state_dict
-from scorer.handjass import (
+from scorer.handjass.game import (
     BLIND,
     OUT,
     PLAY,

@@ -5,9 +5,9 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorer.contracts import Rules
 from scorer.exchange import export, load, state_dict
-from scorer.schieber import (
+from scorer.schieber.contracts import Rules
+from scorer.schieber.game import (
     Game,
     Hand,
     Team,

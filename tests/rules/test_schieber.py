@@ -4,8 +4,8 @@ from dataclasses import replace
 
 import pytest
 
-from scorer.contracts import Rules
-from scorer.schieber import (
+from scorer.schieber.contracts import Rules
+from scorer.schieber.game import (
     ONE_STOECK,
     Game,
     Hand,

@@ -15,7 +15,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer.cards import RANKS
-from scorer.contracts import Rules
 from scorer.exchange import (
     ImportProblem,
     export,
@@ -25,7 +24,7 @@ from scorer.exchange import (
     parse_with_changes,
     state_dict,
 )
-from scorer.handjass import (
+from scorer.handjass.game import (
     BLIND,
     OUT,
     PLAY,
@@ -38,7 +37,8 @@ from scorer.handjass import (
     replay,
 )
 from scorer.names import NAME_MAX, name_problem
-from scorer.schieber import Declared, Game, Hand, Team, enter, hand_problems
+from scorer.schieber.contracts import Rules
+from scorer.schieber.game import Declared, Game, Hand, Team, enter, hand_problems
 from scorer.weis import Play, Weis, WeisTable, detect, most_weis, stoeck_in
 
 TEAMS = (Team("Ost", ("a1", "a2")), Team("West", ("b1", "b2")))

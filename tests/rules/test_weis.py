@@ -3,7 +3,7 @@
 import pytest
 
 from scorer.cards import FACES, RANKS
-from scorer.contracts import Rules
+from scorer.schieber.contracts import Rules
 from scorer.weis import (
     Declaration,
     Play,

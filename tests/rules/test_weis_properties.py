@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.cards import RANKS
-from scorer.contracts import Rules
-from scorer.schieber import Declared, Game, Hand, Team, hand_problems
+from scorer.schieber.contracts import Rules
+from scorer.schieber.game import Declared, Game, Hand, Team, hand_problems
 from scorer.weis import (
     FOUR,
     RUN,

@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from scorer.contracts import Rules
 from scorer.exchange import ImportProblem, export, load
-from scorer.schieber import (
+from scorer.schieber.contracts import Rules
+from scorer.schieber.game import (
     Declared,
     Game,
     Hand,

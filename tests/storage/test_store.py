@@ -8,9 +8,9 @@ import json
 import pytest
 
 from scorer import handjass, schieber
-from scorer.contracts import Rules
-from scorer.handjass import PLAY, Deal, Entry, HandjassGame
-from scorer.schieber import Game, Hand, Team
+from scorer.handjass.game import PLAY, Deal, Entry, HandjassGame
+from scorer.schieber.contracts import Rules
+from scorer.schieber.game import Game, Hand, Team
 from scorer.storage import games as store
 from scorer.storage.migrations import migrate, migrations
 from scorer.web.db import connect

@@ -6,7 +6,7 @@ import json
 from sqlite_utils import Database
 
 from scorer import create_app, exchange
-from scorer.schieber import Game, replay
+from scorer.schieber.game import Game, replay
 from tests.conftest import errors_in, new_game_form, totals_in
 
 

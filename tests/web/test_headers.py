@@ -360,10 +360,13 @@ def test_the_first_load_of_a_game_page_is_under_40_kb_compressed(client, capsys)
     assert total < 40 * 1024
 
 
-TEMPLATES = sorted((Path(__file__).resolve().parents[2] / "templates").glob("*.*"))
+TEMPLATE_ROOT = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATES = sorted(TEMPLATE_ROOT.rglob("*.*"))
 
 
-@pytest.mark.parametrize("template", TEMPLATES, ids=[t.name for t in TEMPLATES])
+@pytest.mark.parametrize(
+    "template", TEMPLATES, ids=[str(t.relative_to(TEMPLATE_ROOT)) for t in TEMPLATES]
+)
 def test_no_template_source_has_inline_script_or_style(template):
     """Also the branches the rendered pages above do not reach."""
     source = re.sub(r"{#.*?#}", "", template.read_text(encoding="utf-8"), flags=re.DOTALL)

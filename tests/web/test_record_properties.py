@@ -21,8 +21,8 @@ from hypothesis.stateful import (
 
 from scorer import create_app, handjass, modes, schieber
 from scorer.cards import DECKS
-from scorer.handjass import OUT, Deal, Entry
-from scorer.schieber import Hand
+from scorer.handjass.game import OUT, Deal, Entry
+from scorer.schieber.game import Hand
 from scorer.storage import games as store
 from scorer.storage.migrations import migrate
 from scorer.web.db import connect, get_db

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 
 from scorer.cards import DECKS, Suit, fields, flag, items, text, whole
-from scorer.claims import HOUSE_ORDER
+from scorer.schieber.claims import HOUSE_ORDER
 from scorer.weis import Play, WeisTable
 
 OBENABE = "obenabe"

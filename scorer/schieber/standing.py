@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorer.schieber import Game, State
+from scorer.schieber.game import Game, State
 
 
 @dataclass(frozen=True)

@@ -720,3 +720,13 @@ def record_problem(game: HandjassGame) -> str | None:
             return f"Spiel {number}: " + " ".join(errors.values())
         done.add(deal, result)
     return None
+
+
+def summary(game: HandjassGame, state: HandjassState) -> dict:
+    """The few figures the list of games shows."""
+    return {
+        "entries": len(game.deals),
+        "net": list(state.net),
+        "finished": state.finished,
+        "loser": state.loser,
+    }

@@ -6,9 +6,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from scorer.cards import DECK_SIZE, FACES, HAND_TOTAL, MATCH_TOTAL, fields, flag, items, text, whole
-from scorer.claims import HOUSE_ORDER, Claim, claim_from_dict, rule_claim
-from scorer.contracts import Rules
 from scorer.names import name_problem
+from scorer.schieber.claims import HOUSE_ORDER, Claim, claim_from_dict, rule_claim
+from scorer.schieber.contracts import Rules
 from scorer.slate import Slate
 from scorer.weis import Declaration, Ruling, Weis, declaration_problems, rule, weis_problem
 
@@ -439,7 +439,7 @@ def replay(game: Game) -> State:
     """The state of the game after every hand of its record, in order.
 
     Within a hand the points go on in the house order (Stöck, Weis, Stich by default). The game
-    ends when a team claims (see scorer.claims), when a closed hand leaves a team at or over the
+    ends when a team claims (see claims.py), when a closed hand leaves a team at or over the
     target (the team that got there first in the house order wins; when the tricks take both over
     at once, the hand's first_claim says who claimed first, and until it is known the state is a
     tie), or, at a table where the game ends by itself, as soon as any entry gets a team there.
@@ -628,3 +628,16 @@ def settle_tie(game: Game, team: int) -> Game:
         return game
     last = replace(game.hands[-1], first_claim=team)
     return game.with_hands(game.hands[:-1] + (last,))
+
+
+def summary(game: Game, state: State) -> dict:
+    """The few figures the list of games shows."""
+    winner = state.winner
+    return {
+        "entries": len(game.hands),
+        "totals": list(state.totals),
+        "finished": state.finished,
+        "winner": winner.team if winner else None,
+        "schneider": state.schneider,
+        "bergpreis": None if state.bergpreis is None else state.bergpreis.team,
+    }

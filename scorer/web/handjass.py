@@ -9,7 +9,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 
 from scorer.cards import DECK_NAMES, DECKS, FACES, RANKS
-from scorer.handjass import (
+from scorer.handjass.game import (
     HandjassGame,
     award,
     choices,
@@ -27,9 +27,11 @@ from scorer.web.forms import (
     parse_action,
     unreadable_weis,
     weis_code,
+    weis_to_add,
 )
 from scorer.web.pages import (
     EXPIRED,
+    ModePages,
     Written,
     bring_back,
     created,
@@ -37,16 +39,26 @@ from scorer.web.pages import (
     is_htmx,
     live,
     load,
+    register,
     replayed,
     take_back,
     write,
 )
 from scorer.web.slate_svg import corner_svg
-from scorer.web.views import weis_to_add
 from scorer.web.words import record_context
 from scorer.weis import RUN_NAMES, Play
 
 bp = Blueprint("handjass", __name__, url_prefix="/handjass")
+register(
+    ModePages(
+        "handjass",
+        "Handjass",
+        "handjass.show",
+        "handjass.new",
+        "Spiel",
+        "Noch kein Spiel: nichts zurückzunehmen.",
+    )
+)
 
 # Where each seat's corner sits on a phone lying on the table, and how it is turned to face
 # them: seat 0 holds the phone (bottom), play goes counter-clockwise (right, top, left).
@@ -81,7 +93,7 @@ def new():
         game, errors = form.game()
         if not errors:
             return created(game)
-    return render_template("handjass_new.html", form=form, errors=errors, deck_names=DECK_NAMES), (
+    return render_template("handjass/new.html", form=form, errors=errors, deck_names=DECK_NAMES), (
         422 if errors else 200
     )
 
@@ -138,8 +150,8 @@ def _show(stored: store.Stored, status: int = 200, rows=("all", 0), **context):
     """The game page, or for htmx its live part and what changed of the history."""
     values = _context(stored, **context)
     if is_htmx():
-        return live("handjass.html", values, rows, "deal_row"), status
-    return render_template("handjass.html", **values), status
+        return live("handjass/game.html", values, rows), status
+    return render_template("handjass/game.html", **values), status
 
 
 @bp.get("/<int:game_id>")
@@ -296,7 +308,7 @@ def _edit_page(stored: store.Stored, index: int, form, errors, status: int, fres
     if fresh:
         context["values"] = {}
     return render_template(
-        "handjass_edit.html",
+        "handjass/edit.html",
         **context,
         number=index + 1,
         before=before,

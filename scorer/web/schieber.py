@@ -7,9 +7,9 @@ from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 
 from scorer.cards import DECK_NAMES, DECKS, FACES, HAND_TOTAL, MATCH_TOTAL, RANKS, suit
-from scorer.claims import STEP_NAMES
-from scorer.contracts import contracts_for
-from scorer.schieber import (
+from scorer.schieber.claims import STEP_NAMES
+from scorer.schieber.contracts import contracts_for
+from scorer.schieber.game import (
     Declared,
     Game,
     Hand,
@@ -19,7 +19,7 @@ from scorer.schieber import (
     merge_declared,
     settle_tie,
 )
-from scorer.standing import still_needed
+from scorer.schieber.standing import still_needed
 from scorer.storage import games as store
 from scorer.web.db import get_db
 from scorer.web.forms import (
@@ -30,12 +30,13 @@ from scorer.web.forms import (
     parse_action,
     parse_card,
     parse_weis,
-    small_whole,
     unreadable_weis,
     weis_code,
+    weis_to_add,
 )
 from scorer.web.pages import (
     EXPIRED,
+    ModePages,
     Written,
     bring_back,
     created,
@@ -43,15 +44,26 @@ from scorer.web.pages import (
     is_htmx,
     live,
     load,
+    register,
     replayed,
     take_back,
     write,
 )
 from scorer.web.slate_svg import slate_svg
 from scorer.web.words import record_context
-from scorer.weis import RUN_NAMES, Weis, detect, stoeck_in
+from scorer.weis import RUN_NAMES, detect, stoeck_in
 
-bp = Blueprint("scorer", __name__)
+bp = Blueprint("schieber", __name__)
+register(
+    ModePages(
+        "schieber",
+        "Schieber",
+        "schieber.show_game",
+        "schieber.new_game",
+        "Hand",
+        "Noch keine Hand: nichts zurückzunehmen.",
+    )
+)
 
 
 @bp.errorhandler(CSRFError)
@@ -60,7 +72,7 @@ def session_expired(_error: CSRFError):
     so one more tap saves it; elsewhere the app's own page says so."""
     game_id = (request.view_args or {}).get("game_id")
     stored = store.load(get_db(), game_id) if isinstance(game_id, int) else None
-    if stored is not None and request.endpoint == "scorer.add_hand" and is_htmx():
+    if stored is not None and request.endpoint == "schieber.add_hand" and is_htmx():
         return _show(stored, 422, form=HandForm(), errors={"game": EXPIRED})
     return error_page(400, EXPIRED)
 
@@ -111,7 +123,7 @@ def new_game_rules():
     """The rules part of the set-up, refilled when the deck or the preset changes."""
     form = NewGameForm(formdata=request.args, meta={"csrf": False})
     form.fill_preset(request.args.get("changed"))
-    return render_block("new_game.html", "rules", **_new_context(form, {}))
+    return render_block("schieber/new.html", "rules", **_new_context(form, {}))
 
 
 def _new_context(form: NewGameForm, errors: dict[str, str]) -> dict:
@@ -125,7 +137,7 @@ def _new_context(form: NewGameForm, errors: dict[str, str]) -> dict:
 
 
 def _render_new(form: NewGameForm, errors: dict[str, str], status: int):
-    return render_template("new_game.html", **_new_context(form, errors)), status
+    return render_template("schieber/new.html", **_new_context(form, errors)), status
 
 
 def _game_context(
@@ -174,8 +186,8 @@ def _show(stored: store.Stored, status: int = 200, rows=("all", 0), **context):
     """The game page, or for htmx its live part and what changed of the history."""
     values = _game_context(stored, **context)
     if is_htmx():
-        return live("game.html", values, rows, "hand_row"), status
-    return render_template("game.html", **values), status
+        return live("schieber/game.html", values, rows), status
+    return render_template("schieber/game.html", **values), status
 
 
 def _answer(written: Written, note: str | None = None, form: HandForm | None = None):
@@ -189,7 +201,7 @@ def _answer(written: Written, note: str | None = None, form: HandForm | None = N
         note = "Schon gespeichert: diese Eingabe kam zweimal an und zählt einmal."
     if is_htmx():
         return _show(stored, note=note, rows=written.rows)
-    return redirect(url_for("scorer.show_game", game_id=stored.id), 303)
+    return redirect(url_for("schieber.show_game", game_id=stored.id), 303)
 
 
 def _saved_note(game: Game, number: int) -> str:
@@ -268,7 +280,7 @@ def claim(game_id: int):
     game = stored.game
     state = replayed(game)
     if state.finished or state.tie:
-        return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+        return redirect(url_for("schieber.show_game", game_id=game_id), 303)
     form = ClaimForm()
     current = state.open_hand
     if current is not None:
@@ -279,14 +291,14 @@ def claim(game_id: int):
         if hand is not None:
             written = write(game_id, "enter", lambda s: enter(s.game, hand), mode="schieber")
             if written.saved or written.repeated:
-                return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+                return redirect(url_for("schieber.show_game", game_id=game_id), 303)
             errors = written.errors
             stored, game = written.stored, written.stored.game
             state = replayed(game)
             current = state.open_hand
     index = state.hand_index
     return render_template(
-        "claim.html",
+        "schieber/claim.html",
         game_id=game_id,
         stored=stored,
         game=game,
@@ -312,7 +324,7 @@ def declare_weis(game_id: int):
     game = stored.game
     state = replayed(game)
     if state.finished or state.tie:
-        return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+        return redirect(url_for("schieber.show_game", game_id=game_id), 303)
     posted = request.method == "POST"
     data = request.form if posted else request.args
     current = state.open_hand
@@ -372,7 +384,7 @@ def declare_weis(game_id: int):
         entry = Hand(contract, stoeck=stoeck, declarations=new)
         written = write(game_id, "enter", lambda s: enter(s.game, entry), mode="schieber")
         if written.saved or written.repeated:
-            target = url_for("scorer.show_game", game_id=game_id)
+            target = url_for("schieber.show_game", game_id=game_id)
             if is_htmx():
                 return "", 204, {"HX-Redirect": target}
             return redirect(target, 303)
@@ -410,17 +422,8 @@ def declare_weis(game_id: int):
     }
     status = 422 if errors and posted else 200
     if is_htmx():
-        return render_block("weis.html", "declare", **context), status
-    return render_template("weis.html", **context), status
-
-
-def weis_to_add(data, seat: int) -> Weis | None:
-    """The Weis chosen in a player's add row, as chosen: the table's Weis rules judge it."""
-    if data.get(f"kind{seat}") == "four":
-        return Weis.four(data.get(f"rank{seat}", ""))
-    suit, top = (data.get(f"{name}{seat}", "") for name in ("suit", "top"))
-    length = small_whole(data.get(f"len{seat}"), 100)
-    return None if length is None else Weis.run(suit, top, length)
+        return render_block("schieber/weis.html", "declare", **context), status
+    return render_template("schieber/weis.html", **context), status
 
 
 def _hand_index(game: Game, number: int) -> int:
@@ -448,7 +451,7 @@ def edit_hand(game_id: int, number: int):
             change = lambda s: _replace_hand(s, index, hand)  # noqa: E731
             written = write(game_id, "edit", change, mode="schieber", index=index)
             if written.saved or written.repeated:
-                return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+                return redirect(url_for("schieber.show_game", game_id=game_id), 303)
             errors, stored = written.errors, written.stored
             if written.conflict:
                 return _stale_edit(written, number)
@@ -459,7 +462,7 @@ def _stale_edit(written: Written, number: int):
     """Another phone changed this hand meanwhile: show it as it now stands, and why."""
     stored = written.stored
     if number > len(stored.game.hands):
-        return redirect(url_for("scorer.show_game", game_id=stored.id), 303)
+        return redirect(url_for("schieber.show_game", game_id=stored.id), 303)
     form = HandForm(formdata=None)
     form.fill(stored.game.hands[number - 1])
     return _edit_page(stored, form, written.errors, number, 409)
@@ -467,7 +470,7 @@ def _stale_edit(written: Written, number: int):
 
 def _edit_page(stored: store.Stored, form: HandForm, errors: dict[str, str], number: int, status):
     return render_template(
-        "edit_hand.html",
+        "schieber/edit.html",
         **_game_context(stored, form=form, errors=errors, number=number, editing=True),
     ), status
 
@@ -504,7 +507,7 @@ def delete_hand(game_id: int, number: int):
 
     written = write(game_id, "delete", without, mode="schieber", index=index)
     if written.saved or written.repeated:
-        return redirect(url_for("scorer.show_game", game_id=game_id), 303)
+        return redirect(url_for("schieber.show_game", game_id=game_id), 303)
     if written.conflict:
         return _stale_edit(written, number)
     form = HandForm(formdata=None)
