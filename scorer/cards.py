@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scorer.codes import Invalid
+
 # Ranks from high to low, as sides suits and Obenabe order them and as Weis compare them.
 RANKS = ("A", "K", "O", "U", "10", "9", "8", "7", "6")
 DECK_SIZE = 36  # 4 suits of 9: each player holds DECK_SIZE // players cards
@@ -43,45 +45,6 @@ DECKS: dict[str, tuple[Suit, ...]] = {
 DECK_NAMES = {"swiss": "Deutsch", "french": "Französisch"}
 
 
-@dataclass(frozen=True)
-class Faces:
-    """How a table calls the cards of its deck: suit names, rank letters, Weis words."""
-
-    suits: dict[str, str]  # suit key -> name
-    letters: dict[str, str]  # rank -> what the card shows ("O" or "D")
-    to: dict[str, str]  # rank -> "zum König": the top card of a run
-    fours: dict[str, str]  # rank -> "vier Könige"
-
-    def suit(self, key: str | None) -> str:
-        """The name of a suit, or the key itself if the deck has no such suit."""
-        return self.suits.get(key, key or "")
-
-
-_TO = {"A": "zum Ass", "K": "zum König", "9": "zur 9", "8": "zur 8", "7": "zur 7", "6": "zur 6"}
-_FOURS = {
-    "A": "vier Ass",
-    "K": "vier Könige",
-    "9": "vier Neuner",
-    "8": "vier Achter",
-    "7": "vier Siebner",
-    "6": "vier Sechser",
-}
-FACES = {
-    "swiss": Faces(
-        {s.key: s.name for s in DECKS["swiss"]},
-        {r: r for r in RANKS},
-        {**_TO, "O": "zum Ober", "U": "zum Under", "10": "zum Banner"},
-        {**_FOURS, "O": "vier Ober", "U": "vier Under", "10": "vier Banner"},
-    ),
-    "french": Faces(
-        {s.key: s.name for s in DECKS["french"]},
-        {**{r: r for r in RANKS}, "O": "D", "U": "B"},
-        {**_TO, "O": "zur Dame", "U": "zum Bauer", "10": "zur 10"},
-        {**_FOURS, "O": "vier Damen", "U": "vier Bauern", "10": "vier Zehner"},
-    ),
-}
-
-
 def suit(key: str) -> Suit:
     """The suit with this key, from either deck."""
     for suits in DECKS.values():
@@ -112,11 +75,12 @@ def card_points(rank: str, mode: str, *, undenufe_six: bool = True) -> int:
         return _OBENABE[rank]
     if mode == "undenufe":
         return (_UNDENUFE if undenufe_six else _UNDENUFE_ACE)[rank]
-    raise ValueError(f"unknown mode {mode!r}")
+    raise ValueError(mode)  # a programming error: no such mode of counting
 
 
 # Reading plain data back (storage and import): one set of checks for every engine module. Each
-# raises ValueError naming the field, never showing the value (it may be huge or nested deep).
+# raises Invalid (a ValueError) naming the field, never showing the value (it may be huge or
+# nested deep).
 
 
 def whole(value, name: str, optional: bool = False) -> int | None:
@@ -124,33 +88,33 @@ def whole(value, name: str, optional: bool = False) -> int | None:
     if value is None and optional:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name}: keine ganze Zahl")
+        raise Invalid("not_whole", field=name)
     return value
 
 
 def flag(value, name: str) -> bool:
     """A yes or no: true or false, nothing else ("no", 0 and null are not)."""
     if not isinstance(value, bool):
-        raise ValueError(f"{name}: nicht true oder false")
+        raise Invalid("not_flag", field=name)
     return value
 
 
 def text(value, name: str) -> str:
     """A string, never anything turned into one."""
     if not isinstance(value, str):
-        raise ValueError(f"{name}: kein Text")
+        raise Invalid("not_text", field=name)
     return value
 
 
 def items(value, name: str) -> list:
     """A list (a JSON array), not a string or an object."""
     if not isinstance(value, list):
-        raise ValueError(f"{name}: keine Liste")
+        raise Invalid("not_list", field=name)
     return value
 
 
 def fields(value, name: str) -> dict:
     """An object (a JSON object with its fields)."""
     if not isinstance(value, dict):
-        raise ValueError(f"{name}: kein Objekt")
+        raise Invalid("not_object", field=name)
     return value

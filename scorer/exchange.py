@@ -5,22 +5,27 @@ from __future__ import annotations
 import json
 import unicodedata
 
-from scorer import handjass
 from scorer.cards import fields, text, whole
+from scorer.codes import Code, Invalid, code
+from scorer.modes import MODES, mode_of
 from scorer.names import name_problem
-from scorer.schieber.game import Game, Hand, State, record_problem, replay
 
-FORMAT = "jass-scorer/schieber"
-FORMATS = {FORMAT: Game, "jass-scorer/handjass": handjass.HandjassGame}
+FORMATS = {f"jass-scorer/{kind}": mode for kind, mode in MODES.items()}
 VERSION = 1
 
 
 class ImportProblem(ValueError):
-    """The data is not a game this version can read; the message says why, for a person."""
+    """The data is not a game this version can read; `code` says why, about `game` when the
+    data was read as far as a game (its names and deck word the code)."""
+
+    def __init__(self, problem: Code, game=None):
+        super().__init__(problem)
+        self.code = problem
+        self.game = game
 
 
-NOT_JSON = "Die Datei ist kein JSON: bitte die exportierte Datei wählen."
-TOO_DEEP = "Die Datei ist zu tief verschachtelt: so sieht kein exportiertes Spiel aus."
+NOT_JSON = code("import_not_json")
+TOO_DEEP = code("import_too_deep")
 
 
 def export(game) -> dict:
@@ -79,16 +84,16 @@ def _changes(data: object, game) -> list[dict]:
         return []
     listed = data["changes"]
     if not isinstance(listed, list) or len(listed) > MAX_CHANGES:
-        raise ImportProblem(f"Die Änderungen: eine Liste von höchstens {MAX_CHANGES}.")
+        raise ImportProblem(code("import_changes", most=MAX_CHANGES))
     entries = len(getattr(game, game.RECORD))
-    entry_of = handjass.Deal if isinstance(game, handjass.HandjassGame) else Hand
+    entry_of = mode_of(game).entry
     changes = []
     for number, change in enumerate(listed, start=1):
         try:
             changes.append(_change(change, entries, entry_of))
         except (KeyError, TypeError, ValueError, AttributeError) as error:
-            why = str(error)[:100]
-            raise ImportProblem(f"Änderung {number} ist beschädigt ({why}).") from error
+            problem = code("import_change", number=number, problem=_why(error))
+            raise ImportProblem(problem) from error
     return changes
 
 
@@ -96,24 +101,33 @@ def _change(change: object, entries: int, entry_of) -> dict:
     change = fields(change, "changes")
     at = text(change.get("time"), "time")
     if not 0 < len(at) <= 40 or any(unicodedata.category(c).startswith("C") for c in at):
-        raise ValueError("time: keine Zeit")
+        raise Invalid("not_a_time", field="time")
     phone = text(change.get("phone"), "phone")
     if name_problem(phone):
-        raise ValueError(f"phone: {name_problem(phone)}")
+        raise Invalid("not_a_name", field="phone", problem=name_problem(phone))
     kind = text(change.get("kind"), "kind")
     if kind not in CHANGE_KINDS:
-        raise ValueError("kind: unbekannte Art")
+        raise Invalid("unknown_value", field="kind")
     hand = whole(change.get("hand"), "hand", optional=True)
     if hand is not None and not 1 <= hand <= MAX_CHANGES:
-        raise ValueError("hand: keine Nummer")
+        raise Invalid("not_a_number", field="hand")
     now = whole(change.get("now"), "now", optional=True)
     if now is not None and not 1 <= now <= entries:
-        raise ValueError("now: kein Eintrag der Datei")
+        raise Invalid("no_such_entry", field="now")
     sides = {}
     for side in ("before", "after"):
         value = change.get(side)
         sides[side] = None if value is None else entry_of.from_dict(value).to_dict()
     return {"time": at, "phone": phone, "kind": kind, "hand": hand, "now": now, **sides}
+
+
+def _why(error: Exception) -> Code | str:
+    """What was wrong with a part of the data: the reader's code, or a short technical note."""
+    if isinstance(error, Invalid):
+        return error.code
+    if isinstance(error, KeyError):
+        return code("missing_key", key=str(error.args[0])[:30] if error.args else "?")
+    return str(error)[:100]
 
 
 def load(data: object):
@@ -131,7 +145,7 @@ def load(data: object):
 def _load(data: object):
     kind = data.get("format") if isinstance(data, dict) else None
     if not isinstance(kind, str) or kind not in FORMATS:
-        raise ImportProblem("Das ist kein exportiertes Spiel dieses Jass-Zählers.")
+        raise ImportProblem(code("import_not_an_export"))
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version != VERSION:
         shown = None  # only a short number or text is shown back
@@ -140,89 +154,27 @@ def _load(data: object):
         elif isinstance(version, str) and len(version) <= 20:
             shown = repr(version)
         if shown is None:
-            raise ImportProblem(f"Die Version der Datei fehlt oder ist unlesbar (nur {VERSION}).")
-        raise ImportProblem(f"Version {shown} kann diese Version nicht lesen (nur {VERSION}).")
-    cls = FORMATS[kind]
+            raise ImportProblem(code("import_version_unreadable", known=VERSION))
+        raise ImportProblem(code("import_version", version=shown, known=VERSION))
     try:
-        game = cls.from_dict(data)
+        game = FORMATS[kind].game.from_dict(data)
     except KeyError as error:
         key = error.args[0] if error.args else None
         if isinstance(key, str) and len(key) <= 30:
-            raise ImportProblem(f"Die Datei ist unvollständig: es fehlt {key!r}.") from error
-        raise ImportProblem("Die Datei ist unvollständig.") from error
+            raise ImportProblem(code("import_missing", key=key)) from error
+        raise ImportProblem(code("import_incomplete")) from error
     except (TypeError, ValueError, AttributeError) as error:
-        why = str(error)[:100]
-        raise ImportProblem(f"Die Datei ist unvollständig oder beschädigt ({why}).") from error
+        raise ImportProblem(code("import_damaged", problem=_why(error))) from error
     problems = game.problems()
     if problems:
-        raise ImportProblem(" ".join(problems.values()))
-    check = record_problem if cls is Game else handjass.record_problem
-    problem = check(game)
+        raise ImportProblem(code("import_setup", problems=tuple(problems.values())), game)
+    problem = FORMATS[kind].record_problem(game)
     if problem:
-        raise ImportProblem(problem)
+        raise ImportProblem(problem, game)
     return game
 
 
-def _moment(moment) -> dict | None:
-    if moment is None:
-        return None
-    return {"team": moment.team, "hand": moment.hand, "step": moment.step}
-
-
-def state_dict(game, state: State | None = None) -> dict:
-    """The computed state of a game as plain data: totals, slates, rulings, every hand's scores."""
-    if isinstance(game, handjass.HandjassGame):
-        return handjass_state_dict(game)
-    state = state or replay(game)
-    return {
-        "teams": [t.name for t in game.teams],
-        "target": game.rules.target,
-        "totals": list(state.totals),
-        "slates": [
-            {"hundreds": s.hundreds, "fifties": s.fifties, "twenties": s.twenties, "rest": s.rest}
-            for s in state.slates
-        ],
-        "matches": list(state.matches),
-        "bergpreis": _moment(state.bergpreis),
-        "winner": _moment(state.winner),
-        "schneider": state.schneider,
-        "tie": state.tie,
-        "open_hand": state.open_hand is not None,
-        "hands": [
-            {
-                "number": row.number,
-                "contract": row.hand.contract,
-                "multiplier": row.multiplier,
-                "caller": row.caller,
-                "scores": list(row.scores),
-                "totals": list(row.totals),
-            }
-            for row in state.rows
-        ],
-    }
-
-
-def handjass_state_dict(game: handjass.HandjassGame) -> dict:
-    """The computed state of a Handjass game: strokes, potatoes, who retired, the loser."""
-    state = handjass.replay(game)
-    return {
-        "players": list(game.players),
-        "target": game.rules.target,
-        "strokes": list(state.strokes),
-        "potatoes": list(state.potatoes),
-        "net": list(state.net),
-        "retired": {game.players[s]: n for s, n in sorted(state.retired.items())},
-        "loser": None if state.loser is None else game.players[state.loser],
-        "vorhand": game.players[state.vorhand],
-        "dealer": game.players[state.dealer],
-        "deals": [
-            {
-                "number": row.number,
-                "trump": row.deal.trump,
-                "strokes": {game.players[s]: n for s, n in row.award.strokes.items()},
-                "potatoes": {game.players[s]: n for s, n in row.award.potatoes.items()},
-                "retired": [game.players[s] for s in row.retired],
-            }
-            for row in state.rows
-        ],
-    }
+def state_dict(game, state=None) -> dict:
+    """The computed state of a game as plain data, as its mode gives it (`flask replay`)."""
+    mode = mode_of(game)
+    return mode.state_dict(game, state if state is not None else mode.replay(game))

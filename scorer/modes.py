@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import import_module
 
-from scorer import handjass, schieber
+from scorer import coiffeur, differenzler, handjass, schieber
 
 
 @dataclass(frozen=True)
@@ -21,11 +22,15 @@ class Mode:
     replay: Callable
     record_problem: Callable  # game -> why its record cannot stand, or None
     summary: Callable  # (game, state) -> the few figures the list of games shows
+    state_dict: Callable  # (game, state) -> the computed state as plain data (its export.py)
 
     @classmethod
     def of(cls, package, game: type, entry: type) -> Mode:
-        """A mode from its package: the package's replay, record_problem and summary."""
-        return cls(game.KIND, game, entry, package.replay, package.record_problem, package.summary)
+        """A mode from its package: the package's replay, record_problem and summary, and
+        the state_dict of its export module."""
+        export = import_module(f"{package.__name__}.export")
+        checks = (package.record_problem, package.summary, export.state_dict)
+        return cls(game.KIND, game, entry, package.replay, *checks)
 
 
 MODES: dict[str, Mode] = {
@@ -33,6 +38,8 @@ MODES: dict[str, Mode] = {
     for m in (
         Mode.of(schieber, schieber.Game, schieber.Hand),
         Mode.of(handjass, handjass.HandjassGame, handjass.Deal),
+        Mode.of(differenzler, differenzler.DifferenzlerGame, differenzler.Round),
+        Mode.of(coiffeur, coiffeur.CoiffeurGame, coiffeur.Entry),
     )
 }
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from scorer.codes import Code, code
+
 NAME_MAX = 40  # characters
 
 
@@ -21,13 +23,13 @@ def _control(c: str) -> bool:
     return c != ZWJ and unicodedata.category(c).startswith("C")
 
 
-def name_problem(name: str) -> str | None:
+def name_problem(name: str) -> Code | None:
     """Why this cannot be a name, or None: longer than NAME_MAX characters, or a control
     character in it."""
     if len(name) > NAME_MAX:
-        return f"Namen bis {NAME_MAX} Zeichen."
+        return code("name_too_long", most=NAME_MAX)
     if any(_control(c) for c in name):
-        return "Namen ohne Steuerzeichen."
+        return code("name_control")
     return None
 
 

@@ -10,20 +10,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from scorer.cards import FACES, RANKS, Faces, fields, text, whole
-
-SWISS = FACES["swiss"]
+from scorer.cards import RANKS, fields, text, whole
+from scorer.codes import Code, code
 
 RUN, FOUR = "run", "four"
-RUN_NAMES = {
-    3: "Dreiblatt",
-    4: "Vierblatt",
-    5: "Fünfblatt",
-    6: "Sechsblatt",
-    7: "Siebenblatt",
-    8: "Achtblatt",
-    9: "Neunblatt",
-}
 Card = tuple[str, str]  # (suit key, rank)
 
 
@@ -59,13 +49,6 @@ class Weis:
         if self.kind == FOUR:
             return frozenset((s, self.rank) for s in suits)
         return frozenset((self.suit, r) for r in self.ranks)
-
-    def name(self, faces: Faces = SWISS) -> str:
-        """In the table's words: "Vierblatt Schellen zum König", "vier Under"."""
-        if self.kind == FOUR:
-            return faces.fours[self.rank]
-        run = RUN_NAMES.get(self.length, f"{self.length}-Blatt")
-        return f"{run} {faces.suit(self.suit)} {faces.to[self.rank]}"
 
     def to_dict(self) -> dict:
         """Plain data for storage and export."""
@@ -109,35 +92,30 @@ class WeisTable:
     four_sixes_undenufe: bool = False
     any_four: bool = False
 
-    def problem(
-        self, weis: Weis, play: Play, suits: tuple[str, ...], faces: Faces = SWISS
-    ) -> str | None:
+    def problem(self, weis: Weis, play: Play, suits: tuple[str, ...]) -> Code | None:
         """Why this is no Weis at this table in this contract, or None."""
         if weis.rank not in RANKS:
-            return f"Keine Karte: {weis.rank}."
+            return code("weis_no_card", card_key=weis.rank)
         if weis.kind == FOUR:
-            return None if self._four_points(weis.rank, play) else self._no_four(weis.rank, faces)
+            return None if self._four_points(weis.rank, play) else self._no_four(weis.rank)
         if weis.kind != RUN:
-            return "Ein Weis ist ein Blatt oder vier gleiche Karten."
+            return code("weis_not_a_kind")
         if weis.suit not in suits:
-            return f"Unbekannte Farbe: {weis.suit}."
+            return code("weis_unknown_suit", suit_key=weis.suit)
         if not 3 <= weis.length <= 9:
-            return "Ein Blatt hat 3 bis 9 Karten."
+            return code("weis_run_length")
         if RANKS.index(weis.rank) + weis.length > len(RANKS):
-            return (
-                f"{RUN_NAMES[weis.length]} {faces.to[weis.rank]} ginge unter die 6: "
-                "ein Blatt endet frühestens bei der 6."
-            )
+            return code("weis_below_six", run=weis.length, to=weis.rank)
         return None
 
-    def _no_four(self, rank: str, faces: Faces) -> str:
+    def _no_four(self, rank: str) -> Code:
         if rank == "9":
-            return "Vier Neuner zählen an diesem Tisch nicht."
+            return code("weis_four_nines")
         if rank == "6":
-            return "Vier Sechser zählen nur im Undenufe, und nur wenn der Tisch es so spielt."
+            return code("weis_four_sixes")
         if rank == "A":
-            return "Vier Ass zählen im Undenufe nicht: hier zählen vier Sechser an ihrer Stelle."
-        return f"Vier {faces.fours[rank][5:]} sind an diesem Tisch kein Weis."
+            return code("weis_four_aces_undenufe")
+        return code("weis_four_not_counted", fours=rank)
 
     def _four_points(self, rank: str, play: Play) -> int:
         if rank == "U":
@@ -187,16 +165,15 @@ def declaration_problems(
     table: WeisTable,
     play: Play,
     suits: tuple[str, ...],
-    faces: Faces = SWISS,
     hand_size: int = 9,
-) -> dict[int, str]:
+) -> dict[int, Code]:
     """What is wrong, by player: no Weis, a card used twice, more cards than a hand holds, a card
     in two players' hands."""
-    errors: dict[int, str] = {}
+    errors: dict[int, Code] = {}
     owner: dict[Card, int] = {}
     for d in declarations:
         for w in d.weis:
-            problem = table.problem(w, play, suits, faces)
+            problem = table.problem(w, play, suits)
             if problem:
                 errors[d.who] = problem
                 break
@@ -208,34 +185,28 @@ def declaration_problems(
             continue
         cards = set().union(*(w.cards(suits) for w in d.weis))
         if len(cards) > hand_size:
-            errors[d.who] = (
-                f"Diese Weis brauchen {len(cards)} Karten; eine Hand hat nur {hand_size}."
-            )
+            errors[d.who] = code("weis_too_many_cards", cards=len(cards), hand_size=hand_size)
             continue
         for card in sorted(cards):
             other = owner.setdefault(card, d.who)
             if other != d.who:
-                name = f"{faces.suit(card[0])} {faces.letters[card[1]]}"
-                errors[d.who] = f"Die Karte {name} hat schon ein anderer Spieler gewiesen."
+                errors[d.who] = code("weis_card_taken", card=card)
                 break
     return errors
 
 
-def _reuse(weis: tuple[Weis, ...], table: WeisTable, suits: tuple[str, ...]) -> str | None:
+def _reuse(weis: tuple[Weis, ...], table: WeisTable, suits: tuple[str, ...]) -> Code | None:
     """One player's Weis that share a card or cut one run in parts the rules do not allow."""
     for a, b in combinations(weis, 2):
         if a.cards(suits) & b.cards(suits):
             if a.kind == b.kind:
-                return "Dieselbe Karte zweimal gewiesen."
+                return code("weis_card_twice")
             if not table.large:
-                return "Im kleinen Weis zählt jede Karte nur in einem Weis."
+                return code("weis_small_card_once")
         elif a.kind == b.kind == RUN and a.suit == b.suit and _adjacent(a, b):
             whole = a.length + b.length
             if table.large or whole < 8 or 5 not in (a.length, b.length):
-                return (
-                    f"Zwei Blätter, die aneinander stossen, sind ein {RUN_NAMES[whole]}: "
-                    "es zählt ganz (nur im kleinen Weis: 8 als 5 + 3, 9 als 5 + 4)."
-                )
+                return code("weis_runs_touch", run=whole)
     return None
 
 
@@ -251,7 +222,7 @@ class Ruling:
 
     winner: int | None  # the player holding the best single Weis; None when nobody declared
     best: Weis | None
-    lines: tuple[str, ...]
+    lines: tuple[Code, ...]
 
 
 def rule(
@@ -259,9 +230,7 @@ def rule(
     table: WeisTable,
     play: Play,
     *,
-    names: Callable[[int], str] = str,
     side: Callable[[int], int] = lambda who: who,
-    faces: Faces = SWISS,
 ) -> Ruling:
     """The best single Weis among all declarations, explained against the best of another side.
 
@@ -279,36 +248,34 @@ def rule(
         return Ruling(None, None, ())
     ranked = sorted(best_per_side.values(), key=lambda e: e[0], reverse=True)
     key, weis, winner = ranked[0]
-    label = f"{weis.name(faces)} von {names(winner.who)}"
     if len(ranked) == 1:
-        return Ruling(winner.who, weis, (f"Nur eine Seite weist; der beste Weis: {label}.",))
-    return Ruling(winner.who, weis, _explain(ranked[0], ranked[1], play, names, faces))
+        return Ruling(winner.who, weis, (code("weis_one_side", weis=weis, who=winner.who),))
+    return Ruling(winner.who, weis, _explain(ranked[0], ranked[1], play))
 
 
-def _explain(first, second, play: Play, names, faces: Faces) -> tuple[str, ...]:
+def _explain(first, second, play: Play) -> tuple[Code, ...]:
     """One line per test, in order, until one decides."""
     (k1, w1, d1), (k2, w2, d2) = first, second
-    a, b = f"{w1.name(faces)} ({names(d1.who)})", f"{w2.name(faces)} ({names(d2.who)})"
-    lines = []
+    won = {"weis": w1, "who": d1.who}
+    both = {**won, "other_weis": w2, "other_who": d2.who}
     if k1[0] != k2[0]:
-        return (f"{k1[0]} schlägt {k2[0]}: {a} vor {b}.",)
-    lines.append(f"Beide {k1[0]}.")
+        return (code("weis_points_beat", points=k1[0], other_points=k2[0], **both),)
+    lines = [code("weis_points_same", points=k1[0])]
     if k1[1] != k2[1]:
-        lines.append(f"{k1[1]} Karten schlagen {k2[1]}: {a} vor {b}.")
+        lines.append(code("weis_cards_beat", cards=k1[1], other_cards=k2[1], **both))
         return tuple(lines)
-    lines.append(f"Beide {k1[1]} Karten.")
+    lines.append(code("weis_cards_same", cards=k1[1]))
     top1 = max(w1.ranks, key=play.strength)
     top2 = max(w2.ranks, key=play.strength)
     if k1[2] != k2[2]:
-        how = " (im Undenufe gilt die tiefste)" if play.undenufe else ""
-        high, low = faces.to[top1].split(" ", 1)[1], faces.to[top2].split(" ", 1)[1]
-        lines.append(f"Höchste Karte{how}: {high} vor {low}: {a}.")
+        higher = "weis_higher_undenufe" if play.undenufe else "weis_higher"
+        lines.append(code(higher, high_rank=top1, low_rank=top2, **won))
         return tuple(lines)
-    lines.append(f"Beide {faces.to[top1]}.")
+    lines.append(code("weis_top_same", top_to=top1))
     if k1[3] != k2[3]:
-        lines.append(f"Das Blatt in {faces.suit(w1.suit)} ist Trumpf: {a}.")
+        lines.append(code("weis_trump", suit=w1.suit, **won))
         return tuple(lines)
-    lines.append(f"{names(d1.who)} spielt vor {names(d2.who)} zum ersten Stich: {a}.")
+    lines.append(code("weis_earlier", other_who=d2.who, **won))
     return tuple(lines)
 
 
@@ -390,20 +357,17 @@ def stoeck_in(cards: Iterable[Card], play: Play) -> bool:
 MAX_PER_TEAM = {(2, True): 600, (2, False): 550, (3, True): 660, (3, False): 600}
 
 
-def weis_problem(points: int, players: int, large: bool = True) -> str | None:
+def weis_problem(points: int, players: int, large: bool = True) -> Code | None:
     """Why a team of this many players cannot have declared Weis worth `points`, or None."""
     if points == 0:
         return None
     if points < 0:
-        return "Weis sind nie negativ."
+        return code("weis_negative")
     if points % 10 or points in (10, 30):
-        return (
-            f"{points} ergibt kein Weis: Weis zählen 20, 50, 100, 150 oder 200, "
-            "zusammen z. B. 70 oder 120."
-        )
+        return code("weis_points_impossible", points=points)
     most = MAX_PER_TEAM.get((players, large), 600)
     if points > most:
-        return f"So viel Weis hat ein Team nie: höchstens {most}."
+        return code("weis_too_much", most=most)
     return None
 
 

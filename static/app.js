@@ -1,5 +1,5 @@
-// The entry panel's keypad and previews, and the slate's view switches. The server decides every
-// score; this only fills the form faster and shows what the contract buttons will write.
+// The entry panel's keypad, and the slate's view switches. The server decides every score, the
+// previews on the contract buttons too; this only fills the form faster.
 (function () {
   "use strict";
 
@@ -20,49 +20,13 @@
     return /^\d+$/.test(text) ? parseInt(text, 10) : 0;
   }
 
+  // A value set by a tap, not by typing: tell the form (and its previews) as typing would.
+  function typed(input) {
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
   function updatePanel(panel) {
-    const total = +panel.dataset.total;
-    const matchTotal = +panel.dataset.match;
-    const checked = panel.querySelector('[name="points_team"]:checked');
-    const team = checked ? +checked.value : 0;
-    const raw = panel.querySelector('[name="points"]').value.trim();
-    const match = panel.querySelector('[name="match"]').checked;
-    const openWeis = (panel.dataset.openWeis || "0,0").split(",").map(Number);
-    const openStoeck = panel.dataset.openStoeck;
-    const weis = [
-      openWeis[0] + number(panel.querySelector('[name="weis_a"]')),
-      openWeis[1] + number(panel.querySelector('[name="weis_b"]')),
-    ];
-    const stoeck = [
-      openStoeck === "0" || panel.querySelector('[name="stoeck_a"]').checked,
-      openStoeck === "1" || panel.querySelector('[name="stoeck_b"]').checked,
-    ];
-    let tricks = null;
-    if (match) {
-      tricks = team === 0 ? [matchTotal, 0] : [0, matchTotal];
-    } else if (/^\d+$/.test(raw) && +raw <= total) {
-      tricks = team === 0 ? [+raw, total - raw] : [total - raw, +raw];
-    }
-    const split = panel.querySelector("#split");
-    if (split) {
-      split.textContent = tricks
-        ? panel.dataset.teamA + " " + tricks[0] + " · " + panel.dataset.teamB + " " + tricks[1]
-        : "";
-    }
-    const anything = tricks || weis[0] || weis[1] || stoeck[0] || stoeck[1];
-    panel.querySelectorAll("button.contract").forEach(function (button) {
-      if (button.disabled) {
-        button.querySelector(".preview").textContent = "";
-        return;
-      }
-      const m = +button.dataset.mult;
-      const trump = button.dataset.trump === "1";
-      const score = [0, 1].map(function (t) {
-        return ((tricks ? tricks[t] : 0) + weis[t] + (trump && stoeck[t] ? 20 : 0)) * m;
-      });
-      button.querySelector(".preview").textContent = anything ? score[0] + " : " + score[1] : "";
-    });
-    panel.querySelector(".match-key").classList.toggle("on", match);
+    panel.querySelector(".match-key").classList.toggle("on", panel.querySelector('[name="match"]').checked);
   }
 
   function initPanels(root) {
@@ -100,6 +64,7 @@
         input.value = (input.value === "0" ? "" : input.value) + digit.dataset.digit;
       }
       updatePanel(panel);
+      typed(input);
       return;
     }
     const chip = event.target.closest("[data-weis]");
@@ -108,12 +73,8 @@
       const add = +chip.dataset.add;
       input.value = add ? String(number(input) + add) : "";
       updatePanel(panel);
+      typed(input);
     }
-  });
-
-  document.addEventListener("input", function (event) {
-    const panel = event.target.closest("form.panel");
-    if (panel) updatePanel(panel);
   });
 
   document.addEventListener("change", function (event) {
@@ -138,7 +99,8 @@
 
   // No answer at all (the pub's Wi-Fi is gone): say so where the server's messages appear; the
   // panel keeps what was typed, so one more tap sends it when the connection is back.
-  document.addEventListener("htmx:sendError", function () {
+  document.addEventListener("htmx:sendError", function (event) {
+    if (event.detail.elt && event.detail.elt.hasAttribute("data-preview")) return; // only a preview
     const flash = document.getElementById("flash");
     if (!flash) return;
     flash.innerHTML = "";

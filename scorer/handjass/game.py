@@ -4,13 +4,18 @@ After each deal the best scorers get strokes and anyone under 26 a potato (Härd
 net strokes reaching the target retire a player, and the last one left is the loser (RULES.md 3,
 seed 001). A game is its players in seat order (counter-clockwise, seat 0 is Vorhand first), its
 rules, and its deals; everything else is replayed from them.
+
+What it says, a refusal or a line of a deal's ruling, is a code with values (scorer.codes): a
+player by seat, a list of players as the first and the rest (`listed`); the web words them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from random import Random
 
-from scorer.cards import DECKS, FACES, HAND_TOTAL, fields, flag, items, text, whole
+from scorer.cards import DECKS, HAND_TOTAL, fields, flag, items, text, whole
+from scorer.codes import Code, code
 from scorer.names import name_problem
 from scorer.weis import (
     Declaration,
@@ -37,6 +42,9 @@ BERNER = {
 }
 
 
+BERNER_TARGET = 27  # Berner Handjass counts strokes times the trump's factor: 27 to retire
+
+
 @dataclass(frozen=True)
 class HandjassRules:
     """The settings a Handjass game is played with (RULES.md 3, variants of 001)."""
@@ -52,23 +60,37 @@ class HandjassRules:
     weis_large: bool = False  # Handjass counts the small Weis (001)
     four_nines: bool = False  # 001 does not list four 9s
 
+    @classmethod
+    def chosen(
+        cls, *, target: int | None = None, threshold: int | None = None, **settings
+    ) -> HandjassRules:
+        """The rules a table chose; a target or threshold left open takes its variant's default
+        (7 strokes, 27 in Berner Handjass; a potato under 26 points)."""
+        if target is None:
+            target = BERNER_TARGET if settings.get("berner") else cls.target
+        return cls(
+            target=target, threshold=cls.threshold if threshold is None else threshold, **settings
+        )
+
     @property
     def weis_table(self) -> WeisTable:
         """What Weis count at this table."""
         return WeisTable(large=self.weis_large, four_nines=self.four_nines)
 
-    def problems(self) -> dict[str, str]:
+    def problems(self) -> dict[str, Code]:
         """What is wrong with these settings, by field."""
         errors = {}
         if not isinstance(self.deck, str) or self.deck not in DECKS:
-            errors["deck"] = "Unbekanntes Kartenblatt."
-        if not _whole_in(self.target, 1, 100):
-            errors["target"] = "Striche zum Aussteigen: 1 bis 100."
-        if not _whole_in(self.threshold, 1, 80):
-            errors["threshold"] = "Härdöpfel unter: 1 bis 80 Punkte."
+            errors["deck"] = code("handjass_deck_unknown")
+        if not _whole_in(self.target, *TARGET_RANGE):
+            least, most = TARGET_RANGE
+            errors["target"] = code("handjass_target_range", least=least, most=most)
+        if not _whole_in(self.threshold, *THRESHOLD_RANGE):
+            least, most = THRESHOLD_RANGE
+            errors["threshold"] = code("handjass_threshold_range", least=least, most=most)
         for name in FLAGS:
             if not isinstance(getattr(self, name), bool):
-                errors[name] = "Nur ja oder nein."
+                errors[name] = code("handjass_yes_or_no")
         return errors
 
     def to_dict(self) -> dict:
@@ -103,6 +125,9 @@ class HandjassRules:
         )
 
 
+# What a table may set: net strokes to retire, and the points a potato is under.
+TARGET_RANGE = (1, 100)
+THRESHOLD_RANGE = (1, 80)
 # The settings that are a yes or no.
 FLAGS = (
     "berner",
@@ -208,10 +233,27 @@ class Award:
     needed: int = 0  # how many of the tied get a stroke
     held: tuple[int, ...] = ()  # a tied stroke waiting: (seat, seat, strokes) for the next
     # deal both of them play
-    lines: tuple[str, ...] = ()
+    lines: tuple[Code, ...] = ()  # the ruling of the deal, one code a line
 
 
-def weis_ruling(deal: Deal, rules: HandjassRules, vorhand: int, names) -> tuple[Ruling, dict]:
+def listed(key: str, items: list[dict]) -> Code | None:
+    """The rest of a list in codes, for the words to join: each item a code `key` with its
+    values and the items after it as `more` (None after the last; None for no items). The
+    first item of a list stays a value of the code that holds the list, so the words name it
+    as they name any value."""
+    more = None
+    for values in reversed(items):
+        more = code(key, **values, more=more)
+    return more
+
+
+def _players(key: str, seats) -> dict:
+    """The values of a list of players: the first as `player`, the others `listed` as `more`."""
+    first, *others = seats
+    return {"player": first, "more": listed(key, [{"player": s} for s in others])}
+
+
+def weis_ruling(deal: Deal, rules: HandjassRules, vorhand: int) -> tuple[Ruling, dict]:
     """Whose declared Weis count in this deal, and every player's Weis and Stöck points.
 
     Only the player with the best single Weis scores their Weis (the same ruling as Schieber,
@@ -224,7 +266,7 @@ def weis_ruling(deal: Deal, rules: HandjassRules, vorhand: int, names) -> tuple[
         for e in deal.entries
         if e.active and e.declared
     ]
-    ruling = rule(declarations, rules.weis_table, play, names=names, faces=FACES[rules.deck])
+    ruling = rule(declarations, rules.weis_table, play)
     points = {}
     for e in deal.entries:
         won = e.declared if e.seat == ruling.winner else ()
@@ -233,14 +275,19 @@ def weis_ruling(deal: Deal, rules: HandjassRules, vorhand: int, names) -> tuple[
     return ruling, points
 
 
-def award(deal: Deal, rules: HandjassRules, in_game: int, names, vorhand: int = 0) -> Award:
+def drawn(deal: Deal, tie: Award, rng: Random) -> Deal:
+    """The deal with the lots drawn for a tie: `tie.needed` of the tied players, at random."""
+    return replace(deal, draw=tuple(rng.sample(tie.tied, tie.needed)))
+
+
+def award(deal: Deal, rules: HandjassRules, in_game: int, vorhand: int = 0) -> Award:
     """Strokes and potatoes of one deal by the rules of 001 for `in_game` players still playing.
 
     A tie for a stroke needs the draw (deal.draw), unless the table holds tied strokes over.
     `vorhand` orders the players to the first trick, for a tie between declared Weis.
     """
     times = BERNER.get(deal.trump, 1) if rules.berner else 1
-    ruling, weis = weis_ruling(deal, rules, vorhand, names)
+    ruling, weis = weis_ruling(deal, rules, vorhand)
     deal = replace(
         deal,
         entries=tuple(
@@ -250,26 +297,26 @@ def award(deal: Deal, rules: HandjassRules, in_game: int, names, vorhand: int = 
     active = [e for e in deal.entries if e.active]
     strokes: dict[int, int] = {}
     potatoes: dict[int, int] = {}
-    lines: list[str] = list(ruling.lines)
+    lines: list[Code] = list(ruling.lines)
     if len(active) == 1:
         won = 1 if in_game == 2 else 2
         strokes[active[0].seat] = won * times
-        lines.append(f"Alle anderen sind ausgestiegen: {names(active[0].seat)} {_n(won)}.")
+        lines.append(code("handjass_all_others_out", player=active[0].seat, strokes=won * times))
         return Award(strokes, potatoes, {e.seat: e.points for e in active}, lines=tuple(lines))
     if deal.agreed:
         for e in active:
             strokes[e.seat] = times
-        lines.append("Die zwei im Spiel einigen sich: je ein Strich.")
+        lines.append(code("handjass_agreed", strokes=times))
         return Award(strokes, potatoes, {e.seat: e.points for e in active}, lines=tuple(lines))
     for e in active:
         if e.points < rules.threshold:
             potatoes[e.seat] = times
     good = sorted((e for e in active if e.seat not in potatoes), key=lambda e: -e.points)
     if potatoes:
-        who = ", ".join(names(s) for s in potatoes)
-        lines.append(f"Härdöpfel (unter {rules.threshold}): {who}.")
+        who = _players("handjass_potatoes_more", potatoes)
+        lines.append(code("handjass_potatoes", threshold=rules.threshold, **who))
     if not good:
-        lines.append(f"Niemand hat {rules.threshold}: kein Strich.")
+        lines.append(code("handjass_no_strokes", threshold=rules.threshold))
         return Award(strokes, potatoes, {e.seat: e.points for e in active}, lines=tuple(lines))
     if in_game == 2:
         count = 1
@@ -286,15 +333,12 @@ def award(deal: Deal, rules: HandjassRules, in_game: int, names, vorhand: int = 
         good_seats = above
         if len(deal.draw) == needed and set(deal.draw) <= set(tied):
             good_seats = above + list(deal.draw)
-            who = " und ".join(names(s) for s in deal.draw)
-            card = "die höhere Karte" if needed == 1 else "die höheren Karten"
-            lines.append(
-                f"Gleichstand mit {level}: {who} {'zieht' if needed == 1 else 'ziehen'} {card}."
-            )
+            who = _players("handjass_players_and", deal.draw)
+            lines.append(code("handjass_drawn", points=level, needed=needed, **who))
             tied = ()
         elif rules.hold_ties and len(tied) == 2 and needed == 1:
             held, tied = (*tied, times), ()
-            lines.append(f"Gleichstand mit {level}: der Strich wartet auf das nächste Spiel.")
+            lines.append(code("handjass_tie_held", points=level))
     else:
         good_seats = [e.seat for e in good[:count]]
     for seat in good_seats:
@@ -312,15 +356,11 @@ def award(deal: Deal, rules: HandjassRules, in_game: int, names, vorhand: int = 
                 strokes[seat] += 1
     strokes = {seat: n * times for seat, n in strokes.items()}
     if strokes:
-        lines.append(
-            "Striche: " + ", ".join(f"{names(s)} {_n(n)}" for s, n in strokes.items()) + "."
-        )
+        (first, won), *others = strokes.items()
+        more = listed("handjass_strokes_more", [{"player": s, "strokes": n} for s, n in others])
+        lines.append(code("handjass_strokes", player=first, strokes=won, more=more))
     points = {e.seat: e.points for e in active}
     return Award(strokes, potatoes, points, tied, needed, held, tuple(lines))
-
-
-def _n(count: int) -> str:
-    return "1 Strich" if count == 1 else f"{count} Striche"
 
 
 @dataclass(frozen=True)
@@ -342,19 +382,19 @@ class HandjassGame:
         """A new game for the same players and rules."""
         return replace(self, deals=())
 
-    def problems(self) -> dict[str, str]:
+    def problems(self) -> dict[str, Code]:
         """What is wrong with the set-up, by field."""
         errors = dict(self.rules.problems())
         names = [p.strip() for p in self.players]
         badly_named = [m for m in map(name_problem, self.players) if m]
         if not 2 <= len(names) <= 4:
-            errors["players"] = "Handjass spielen 2, 3 oder 4 Spieler."
+            errors["players"] = code("handjass_players_count")
         elif any(not n for n in names):
-            errors["players"] = "Jeder Spieler braucht einen Namen."
+            errors["players"] = code("handjass_player_unnamed")
         elif badly_named:
             errors["players"] = badly_named[0]
         elif len({n.casefold() for n in names}) != len(names):
-            errors["players"] = "Zwei Spieler mit gleichem Namen: bitte unterscheiden."
+            errors["players"] = code("handjass_names_same")
         return errors
 
     def to_dict(self) -> dict:
@@ -468,7 +508,7 @@ class _Replay:
     def award(self, deal: Deal) -> Award:
         """What `deal` gives as the next deal, before any waiting stroke is settled."""
         game = self.game
-        return award(deal, game.rules, len(self.in_game), game.players.__getitem__, self.vorhand)
+        return award(deal, game.rules, len(self.in_game), self.vorhand)
 
     def add(self, deal: Deal, result: Award | None = None) -> None:
         """Play `deal` as the next deal; `result` is its award when already worked out."""
@@ -476,11 +516,10 @@ class _Replay:
         count = self.count
         strokes, potatoes, retired = self.strokes, self.potatoes, self.retired
         number = len(self.rows) + 1
-        names = game.players.__getitem__
         in_game = self.in_game
         dealer = _before(self.vorhand, in_game, count)
         result = self.award(deal) if result is None else result
-        result, self.held = _settle_held(result, self.held, deal, retired, names)
+        result, self.held = _settle_held(result, self.held, retired)
         if result.held:
             self.held.append(result.held)
         if result.tied:
@@ -548,7 +587,7 @@ def _replayed(game: HandjassGame) -> _Replay:
     return done
 
 
-def _settle_held(result: Award, held, deal: Deal, retired, names):
+def _settle_held(result: Award, held, retired):
     """Give each waiting stroke to the one of its pair with more points in this deal, when both
     play it; a stroke whose other player has retired goes to the one still in."""
     points = result.points
@@ -564,7 +603,7 @@ def _settle_held(result: Award, held, deal: Deal, retired, names):
             waiting.append((a, b, times))
             continue
         strokes[winner] = strokes.get(winner, 0) + times
-        lines.append(f"Der wartende Strich geht an {names(winner)}.")
+        lines.append(code("handjass_held_stroke", player=winner))
     return replace(result, strokes=strokes, lines=tuple(lines)), waiting
 
 
@@ -578,23 +617,23 @@ def choices(rules: HandjassRules, in_game: int) -> tuple[str, ...]:
 
 def deal_problems(
     deal: Deal, game: HandjassGame, state: HandjassState | _Standing
-) -> dict[str, str]:
+) -> dict[str, Code]:
     """What cannot be true of a new deal after `state`, by field ("p<seat>" for a player); of
     the state only who is still in and who retired count."""
-    errors: dict[str, str] = {}
+    errors: dict[str, Code] = {}
     rules = game.rules
     suits = {s.key for s in DECKS[rules.deck]}
     if deal.trump not in suits:
-        errors["trump"] = "Welche Farbe ist Trumpf?"
+        errors["trump"] = code("handjass_trump_missing")
     in_game = state.in_game
     seats = [e.seat for e in deal.entries]
     for seat in seats:
         if seat in state.retired:
-            errors[f"p{seat}"] = f"{game.players[seat]} ist schon ausgestiegen: kein Spiel mehr."
+            errors[f"p{seat}"] = code("handjass_player_retired", player=seat)
         elif not 0 <= seat < len(game.players):
-            errors["players"] = "Unbekannter Spieler."
+            errors["players"] = code("handjass_player_unknown")
     if sorted(s for s in seats if s in in_game) != in_game or len(seats) != len(set(seats)):
-        errors["players"] = "Jeder Spieler, der noch dabei ist, genau einmal."
+        errors["players"] = code("handjass_players_once")
     statuses = {e.seat: e.status for e in deal.entries}
     # Nine cards each; where nobody drops out, three or two players get twelve (001).
     hand_size = 12 if rules.no_drop and len(in_game) < 4 else 9
@@ -604,57 +643,50 @@ def deal_problems(
         if not 0 <= e.seat < len(game.players):
             continue  # an unknown player: refused above
         if e.status not in (PLAY, OUT, BLIND):
-            errors[key] = "Spielt, aus oder mit dem Blinden."
+            errors[key] = code("handjass_status_unknown")
         elif e.status == OUT and (e.cards or e.weis):
-            errors[key] = f"{game.players[e.seat]} ist ausgestiegen und hat keine Punkte."
+            errors[key] = code("handjass_out_no_points", player=e.seat)
         elif e.status not in choices(rules, len(in_game)):
-            errors[key] = {
-                OUT: "An diesem Tisch steigt niemand aus.",
-                BLIND: "Einen Blinden gibt es nur zu dritt und zu zweit, und nur wo man "
-                "aussteigen darf (sonst 12 Karten für jeden).",
-            }[e.status]
+            errors[key] = code("handjass_no_drop" if e.status == OUT else "handjass_no_blind")
         elif not 0 <= e.cards <= HAND_TOTAL:
-            errors[key] = f"Stichpunkte von 0 bis {HAND_TOTAL}."
+            errors[key] = code("handjass_cards_range", most=HAND_TOTAL)
         elif e.cards in (1, HAND_TOTAL - 1):
-            word = "Stichpunkt" if e.cards == 1 else "Stichpunkte"
-            errors[key] = f"{e.cards} {word} gibt es nicht: keine Karte zählt 1."
+            errors[key] = code("handjass_cards_impossible", cards=e.cards)
         elif e.weis < 0 or e.weis % 10 or e.weis in (10, 30):
-            errors[key] = "Weis und Stöck zählen 20, 50, 100 …; zusammen ein Vielfaches von 10."
+            errors[key] = code("handjass_weis_values")
         elif e.weis > most:
-            errors[key] = f"So viel Weis und Stöck hat ein Spieler nie: höchstens {most}."
+            errors[key] = code("handjass_weis_too_much", most=most)
     if list(statuses.values()).count(BLIND) > 1:
-        errors["blind"] = "Den Blinden nimmt nur einer."
+        errors["blind"] = code("handjass_blind_once")
     active = [e for e in deal.entries if e.active]
     if deal.entries and not active:
-        errors["players"] = "Einer muss spielen: wenn alle anderen aussteigen, spielt der Letzte."
+        errors["players"] = code("handjass_nobody_plays")
     played = sum(e.cards for e in active)
     if played > HAND_TOTAL and not deal.agreed:
-        errors["players"] = (
-            f"Zusammen {played} Stichpunkte: mehr als die {HAND_TOTAL} eines Spiels."
-        )
+        errors["players"] = code("handjass_cards_too_many", cards=played, most=HAND_TOTAL)
     if deal.agreed and (len(active) != 2 or len(in_game) < 3):
-        errors["agreed"] = "Einigen können sich nur die zwei, die im Spiel bleiben."
+        errors["agreed"] = code("handjass_agreed_two")
     table = rules.weis_table
     play = Play(trump=deal.trump if deal.trump in suits else None)
     declared = [Declaration(e.seat, 0, e.declared) for e in deal.entries if e.declared]
     suit_keys = tuple(s.key for s in DECKS[rules.deck])
     for seat, problem in declaration_problems(
-        declared, table, play, suit_keys, FACES[rules.deck], hand_size=hand_size
+        declared, table, play, suit_keys, hand_size=hand_size
     ).items():
         errors[f"p{seat}"] = problem
     for e in deal.entries:
         if not 0 <= e.seat < len(game.players):
             continue
         if (e.declared or e.stoeck) and e.weis:
-            errors[f"p{e.seat}"] = "Weis entweder als Punkte schreiben oder ansagen, nicht beides."
+            errors[f"p{e.seat}"] = code("handjass_weis_both")
         elif (e.declared or e.stoeck) and not e.active:
-            errors[f"p{e.seat}"] = f"{game.players[e.seat]} ist ausgestiegen: kein Weis."
+            errors[f"p{e.seat}"] = code("handjass_out_no_weis", player=e.seat)
     if sum(1 for e in deal.entries if e.stoeck) > 1:
-        errors["weis"] = "Stöck hat nur einer: König und Ober des Trumpfs."
+        errors["weis"] = code("handjass_stoeck_once")
     if not _one_weis_holder(deal):
-        errors["weis"] = "Weis schreibt nur, wer den besten hat (Stöck zählt immer: 20)."
+        errors["weis"] = code("handjass_weis_one_holder")
     if any(d not in seats for d in deal.draw):
-        errors["draw"] = "Die Karte zieht einer der Spieler."
+        errors["draw"] = code("handjass_draw_unknown")
     return errors
 
 
@@ -673,7 +705,7 @@ def _one_weis_holder(deal: Deal) -> bool:
     return holders <= 1
 
 
-def enter_deal(game: HandjassGame, deal: Deal) -> tuple[HandjassGame, dict[str, str]]:
+def enter_deal(game: HandjassGame, deal: Deal) -> tuple[HandjassGame, dict[str, Code]]:
     """The game with this deal written, or the unchanged game and what is wrong with it.
 
     A stroke tied between players needs the draw first (unless the table holds ties over).
@@ -684,21 +716,20 @@ def enter_deal(game: HandjassGame, deal: Deal) -> tuple[HandjassGame, dict[str, 
     return game.with_record(game.deals + (deal,)), {}
 
 
-def _next_deal_problems(deal: Deal, done: _Replay) -> tuple[dict[str, str], Award | None]:
+def _next_deal_problems(deal: Deal, done: _Replay) -> tuple[dict[str, Code], Award | None]:
     """What is wrong with `deal` as the next deal after the replay so far, by field; with
     nothing wrong, also what it gives."""
     game = done.game
     if done.loser is not None:
-        return {"game": "Der Verlierer steht fest: kein Spiel mehr."}, None
+        return {"game": code("handjass_loser_known")}, None
     # The checks look at who is still in and who retired, never at the rows.
     errors = deal_problems(deal, game, _Standing(done.in_game, done.retired))
     if errors:
         return errors, None
     result = done.award(deal)
     if result.tied:
-        who = " und ".join(game.players[s] for s in result.tied)
-        what = "einen Strich" if result.needed == 1 else f"{result.needed} Striche"
-        return {"draw": f"Gleichstand um {what}: {who} ziehen eine Karte."}, None
+        who = _players("handjass_players_and", result.tied)
+        return {"draw": code("handjass_tie_draw", needed=result.needed, **who)}, None
     return {}, result
 
 
@@ -710,14 +741,15 @@ class _Standing:
     retired: dict[int, int]
 
 
-def record_problem(game: HandjassGame) -> str | None:
+def record_problem(game: HandjassGame) -> Code | None:
     """Why this record of deals cannot stand, or None: each deal is checked as it was entered,
-    against the state before it, in one pass."""
+    against the state before it, in one pass. The code names the first deal that cannot stand
+    (`number`, from 1) and its problems."""
     done = _Replay(game)  # the deals so far: none yet
     for number, deal in enumerate(game.deals, start=1):
         errors, result = _next_deal_problems(deal, done)
         if errors:
-            return f"Spiel {number}: " + " ".join(errors.values())
+            return code("handjass_deal_problem", number=number, problems=tuple(errors.values()))
         done.add(deal, result)
     return None
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorer.cards import fields, flag, whole
+from scorer.codes import Code, code
 
-STEP_NAMES = {"stoeck": "Stöck", "weis": "Weis", "stich": "Stich"}
 HOUSE_ORDER = ("stoeck", "weis", "stich")
 
 # The most a single trick can hold, by players at the table: with trumps Puur (20), Näll (14)
@@ -44,27 +44,25 @@ class Claim:
         own, other = self.points, self.other_points
         return (own, other) if self.team == 0 else (other, own)
 
-    def problems(self, has_trump: bool, players: int = 4) -> dict[str, str]:
+    def problems(self, has_trump: bool, players: int = 4) -> dict[str, Code]:
         """What cannot be true of this claim, by field."""
         errors = {}
         if self.team not in (0, 1):
-            errors["claim_team"] = "Welches Team bedankt sich?"
+            errors["claim_team"] = code("claim_team")
         if self.first_trick:
             most = TRICK_MAX[(6 if players == 6 else 4, has_trump)]
             if self.trick_team not in (0, 1):
-                errors["trick_team"] = "Wer hat den ersten Stich gemacht?"
+                errors["trick_team"] = code("claim_trick_team")
             if not 0 <= self.trick_points <= most:
-                errors["trick_points"] = f"Ein Stich hat 0 bis {most} Punkte."
+                errors["trick_points"] = code("claim_trick_points", most=most)
             elif self.trick_points == 1:
-                errors["trick_points"] = "1 Punkt gibt es nicht: keine Karte zählt 1."
+                errors["trick_points"] = code("claim_one_point")
         elif not 0 <= self.points <= 157:
-            errors["claim_points"] = "Die Stiche bisher: 0 bis 157 Punkte."
+            errors["claim_points"] = code("claim_points", most=157)
         elif self.points == 1:
-            errors["claim_points"] = "1 Punkt gibt es nicht: keine Karte zählt 1."
+            errors["claim_points"] = code("claim_one_point")
         elif not 0 <= self.other_points <= 157 - self.points or self.other_points == 1:
-            errors["other_points"] = (
-                f"Die Stiche der anderen: 0 bis {157 - self.points}, zusammen höchstens 157."
-            )
+            errors["other_points"] = code("claim_other_points", most=157 - self.points)
         return errors
 
     def to_dict(self) -> dict:
@@ -86,7 +84,7 @@ class Outcome:
     winner: int
     step: str  # the step at which the winner got there, or "claim" when the claim failed
     at: tuple[int, int]
-    lines: tuple[str, ...]
+    lines: tuple[Code, ...]  # team values name a team
 
 
 def rule_claim(
@@ -94,46 +92,50 @@ def rule_claim(
     start: tuple[int, int],
     steps: list[tuple[str, tuple[int, int]]],
     target: int,
-    names: tuple[str, str],
     order: tuple[str, ...] = HOUSE_ORDER,
 ) -> Outcome:
     """Rule on a claim from the totals before the hand and the hand's steps in house order."""
-    claimer, other = names[claim.team], names[1 - claim.team]
+    claimer, other = claim.team, 1 - claim.team
     totals = start
     if claim.first_trick:
-        said = " – ".join(STEP_NAMES[kind] for kind in order)
-        lines = [
-            f"{claimer} bedankt sich im ersten Stich: es zählt {said}, wer zuerst am Ziel ist."
-        ]
+        lines = [code("claim_first_trick", claimer_team=claimer, order=order)]
         for kind, points in steps:
             team = 0 if points[0] else 1
             before = totals[team]
             totals = (totals[0] + points[0], totals[1] + points[1])
-            line = f"{STEP_NAMES[kind]} {names[team]}: {before} + {points[team]} = {totals[team]}"
+            line = {"step": kind, "team": team, "before": before, "points": points[team]}
             if totals[team] >= target:
-                lines.append(f"{line}, am Ziel: {names[team]} gewinnt.")
+                lines.append(code("claim_step_wins", **line, total=totals[team]))
                 return Outcome(team, kind, totals, tuple(lines))
-            lines.append(f"{line}.")
-        lines.append(
-            f"Niemand erreicht {target}: {claimer} hat sich zu früh bedankt, {other} gewinnt."
-        )
-        return Outcome(1 - claim.team, "claim", totals, tuple(lines))
-    lines = [f"{claimer} bedankt sich; es zählen die eigenen Punkte."]
+            lines.append(code("claim_step", **line, total=totals[team]))
+        lines.append(code("claim_nobody", target=target, claimer_team=claimer, other_team=other))
+        return Outcome(other, "claim", totals, tuple(lines))
+    lines = [code("claim_own", claimer_team=claimer)]
     reached = None
     for kind, points in steps:
-        if not points[claim.team]:
+        if not points[claimer]:
             totals = (totals[0] + points[0], totals[1] + points[1])
             continue
-        before = totals[claim.team]
+        before = totals[claimer]
         totals = (totals[0] + points[0], totals[1] + points[1])
-        lines.append(f"{STEP_NAMES[kind]}: {before} + {points[claim.team]} = {totals[claim.team]}.")
-        if reached is None and totals[claim.team] >= target:
+        lines.append(
+            code(
+                "claim_own_step",
+                step=kind,
+                before=before,
+                points=points[claimer],
+                total=totals[claimer],
+            )
+        )
+        if reached is None and totals[claimer] >= target:
             reached = (kind, totals)
     if reached:
-        lines.append(f"{totals[claim.team]} ≥ {target}: {claimer} gewinnt.")
-        return Outcome(claim.team, reached[0], reached[1], tuple(lines))
-    lines.append(f"{totals[claim.team]} < {target}: zu früh bedankt, {other} gewinnt.")
-    return Outcome(1 - claim.team, "claim", totals, tuple(lines))
+        lines.append(
+            code("claim_reached", total=totals[claimer], target=target, claimer_team=claimer)
+        )
+        return Outcome(claimer, reached[0], reached[1], tuple(lines))
+    lines.append(code("claim_short", total=totals[claimer], target=target, other_team=other))
+    return Outcome(other, "claim", totals, tuple(lines))
 
 
 def claim_from_dict(data: dict | None) -> Claim | None:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 
 from scorer.cards import DECKS, Suit, fields, flag, items, text, whole
+from scorer.codes import Code, Invalid, code
 from scorer.schieber.claims import HOUSE_ORDER
 from scorer.weis import Play, WeisTable
 
@@ -48,7 +49,7 @@ class Preset:
     """A named set of multipliers and a target, as RULES.md lists them."""
 
     key: str
-    name: str
+    name: str  # as the table calls it; the web shows its figures beside it
     target: int
     multipliers: dict[str, dict[str, int]]  # deck -> contract -> multiplier
 
@@ -64,7 +65,7 @@ PRESETS: dict[str, Preset] = {
         # pagat (000): acorns and flowers like the black suits x1, shields and bells x2.
         Preset(
             "classic",
-            "Klassisch: 3000, ×1 ×2 ×3 ×4",
+            "Klassisch",
             3000,
             {
                 "swiss": _multipliers(
@@ -80,7 +81,7 @@ PRESETS: dict[str, Preset] = {
         # 002 and 004: roses and acorns x1, shields and bells x2; French (002): black x1, red x2.
         Preset(
             "modern",
-            "Modern: 2500, ×1 ×2 ×3 ×3",
+            "Modern",
             2500,
             {
                 "swiss": MODERN_SWISS,
@@ -93,7 +94,7 @@ PRESETS: dict[str, Preset] = {
         # 003 pairs roses with hearts and acorns with diamonds: hearts and diamonds x1.
         Preset(
             "pairing_003",
-            "003: 2500, Herz/Ecken ×1, Schaufel/Kreuz ×2",
+            "003",
             2500,
             {
                 "swiss": MODERN_SWISS,
@@ -105,7 +106,7 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "simple",
-            "Einfach: 1000, alles ×1",
+            "Einfach",
             1000,
             {deck: {c.key: 1 for c in contracts_for(deck)} for deck in DECKS},
         ),
@@ -193,37 +194,37 @@ class Rules:
                 return p.key
         return "custom"
 
-    def problems(self) -> dict[str, str]:
+    def problems(self) -> dict[str, Code]:
         """What is wrong with these settings, by setting name; empty when they can be played."""
         errors = {}
         if not isinstance(self.deck, str) or self.deck not in DECKS:
-            errors["deck"] = "Unbekanntes Kartenblatt."
+            errors["deck"] = code("rules_deck")
             return errors
         if not isinstance(self.multipliers, dict):
-            errors["multipliers"] = "Ein Faktor für jeden Trumpf."
+            errors["multipliers"] = code("rules_multipliers")
             return errors
         keys = {c.key for c in contracts_for(self.deck)}
         if set(self.multipliers) - keys:
-            errors["multipliers"] = "Faktoren nur für die Trümpfe dieses Kartenblatts."
+            errors["multipliers"] = code("rules_multipliers_deck")
         for c in contracts_for(self.deck):
             value = self.multipliers.get(c.key)
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 20:
-                errors[f"mult_{c.key}"] = "Ganze Zahl von 0 bis 20 (0 blendet den Trumpf aus)."
+                errors[f"mult_{c.key}"] = code("rules_multiplier", most=20)
         if not errors and not self.contracts:
-            errors["multipliers"] = "Mindestens ein Trumpf braucht einen Faktor über 0."
+            errors["multipliers"] = code("rules_no_contract")
         target = self.target
         if isinstance(target, bool) or not isinstance(target, int) or not 100 <= target <= 100_000:
-            errors["target"] = "Zielpunkte: eine ganze Zahl von 100 bis 100000."
+            errors["target"] = code("rules_target", least=100, most=100_000)
         order = self.order
         if (
             not isinstance(order, tuple | list)
             or not all(isinstance(kind, str) for kind in order)
             or sorted(order) != sorted(HOUSE_ORDER)
         ):
-            errors["order"] = "Die Reihenfolge nennt Stöck, Weis und Stich je einmal."
+            errors["order"] = code("rules_order")
         for name in FLAGS:
             if not isinstance(getattr(self, name), bool):
-                errors[name] = "Nur ja oder nein."
+                errors[name] = code("rules_flag")
         return errors
 
     def to_dict(self) -> dict:
@@ -249,11 +250,11 @@ class Rules:
         data = fields(data, "rules")
         deck = text(data["deck"], "rules.deck")
         if deck not in DECKS:
-            raise ValueError("rules.deck: unbekanntes Kartenblatt")
+            raise Invalid("unknown_deck", field="rules.deck")
         multipliers = fields(data["multipliers"], "rules.multipliers")
         keys = {c.key for c in contracts_for(deck)}
         if set(multipliers) - keys:
-            raise ValueError("rules.multipliers: ein Trumpf, den das Kartenblatt nicht hat")
+            raise Invalid("unknown_contract", field="rules.multipliers")
         order = items(data.get("order", list(HOUSE_ORDER)), "rules.order")
         defaults = cls()
         return cls(

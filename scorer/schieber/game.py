@@ -5,14 +5,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from scorer.cards import DECK_SIZE, FACES, HAND_TOTAL, MATCH_TOTAL, fields, flag, items, text, whole
+from scorer.cards import DECK_SIZE, HAND_TOTAL, MATCH_TOTAL, fields, flag, items, text, whole
+from scorer.codes import Code, Invalid, code
 from scorer.names import name_problem
 from scorer.schieber.claims import HOUSE_ORDER, Claim, claim_from_dict, rule_claim
 from scorer.schieber.contracts import Rules
 from scorer.slate import Slate
-from scorer.weis import Declaration, Ruling, Weis, declaration_problems, rule, weis_problem
+from scorer.weis import (
+    Declaration,
+    Ruling,
+    Weis,
+    declaration_problems,
+    detect,
+    rule,
+    stoeck_in,
+    weis_problem,
+)
 
-WITH = {"stoeck": "mit dem Stöck", "weis": "mit dem Weis", "stich": "mit den Stichen"}
 SLATE_ORDER = HOUSE_ORDER  # Stöck and Weis as announced, the tricks at the end
 
 
@@ -110,7 +119,7 @@ class Hand:
         data = fields(data, "hands")
         weis = items(data.get("weis", [0, 0]), "weis")
         if len(weis) != 2:
-            raise ValueError("weis: zwei Zahlen, eine pro Team")
+            raise Invalid("not_two", field="weis")
         return cls(
             contract=text(data["contract"], "contract"),
             shoved=flag(data.get("shoved", False), "shoved"),
@@ -127,26 +136,26 @@ class Hand:
         )
 
 
-def hand_problems(hand: Hand, rules: Rules, players_per_team: int = 2) -> dict[str, str]:
+def hand_problems(hand: Hand, rules: Rules, players_per_team: int = 2) -> dict[str, Code]:
     """What makes this hand impossible, by the field it concerns; empty when it can be written."""
-    errors: dict[str, str] = {}
+    errors: dict[str, Code] = {}
     contract = rules.contract(hand.contract)
     if contract is None:
-        errors["contract"] = "Dieser Trumpf wird an diesem Tisch nicht gespielt (Faktor 0)."
+        errors["contract"] = code("contract_not_played", contract=hand.contract)
     if hand.points_team not in (0, 1):
-        errors["points_team"] = "Die Punkte gehören einem der beiden Teams."
+        errors["points_team"] = code("points_team")
     if hand.match:
         if hand.points not in (None, MATCH_TOTAL):
-            errors["points"] = "Beim Match hat die andere Seite 0 Punkte: keine Punkte eingeben."
+            errors["points"] = code("match_points")
     elif hand.points is not None:
         if not 0 <= hand.points <= HAND_TOTAL:
-            errors["points"] = f"Stichpunkte von 0 bis {HAND_TOTAL}; 257 ist der Match-Knopf."
+            errors["points"] = code("points_range", most=HAND_TOTAL, match=MATCH_TOTAL)
         elif hand.points in (1, HAND_TOTAL - 1):
-            errors["points"] = f"{hand.points} gibt es nicht: keine Karte zählt 1 Punkt."
+            errors["points"] = code("points_impossible", points=hand.points)
     if len(hand.weis) != 2 or any(not isinstance(w, int) for w in hand.weis):
-        errors["weis"] = "Weis als Punkte pro Team."
+        errors["weis"] = code("weis_per_team")
     elif all(hand.weis):
-        errors["weis"] = "Nur ein Team schreibt Weis: das mit dem besten Weis."
+        errors["weis"] = code("weis_one_team")
     else:
         for w in hand.weis:
             problem = weis_problem(w, players_per_team, rules.weis_large)
@@ -154,17 +163,17 @@ def hand_problems(hand: Hand, rules: Rules, players_per_team: int = 2) -> dict[s
                 errors["weis"] = problem
     if hand.stoeck is not None:
         if hand.stoeck not in (0, 1):
-            errors["stoeck"] = "Stöck gehört einem der beiden Teams."
+            errors["stoeck"] = code("stoeck_team")
         elif contract is not None and not contract.has_trump:
-            errors["stoeck"] = f"Stöck gibt es nur mit Trumpf, nicht bei {contract.name}."
+            errors["stoeck"] = code("stoeck_no_trump", contract=contract.key)
     seats = 2 * players_per_team
     if hand.declarations:
         if any(hand.weis):
-            errors["weis"] = "Weis entweder als Punkte schreiben oder ansagen, nicht beides."
+            errors["weis"] = code("weis_written_and_declared")
         if any(not 0 <= d.seat < seats for d in hand.declarations):
-            errors["weis"] = "Weis gehören einem Spieler am Tisch."
+            errors["weis"] = code("weis_seat")
         elif any(not d.weis for d in hand.declarations):
-            errors["weis"] = "Eine Ansage ohne Weis: bitte den Weis angeben oder weglassen."
+            errors["weis"] = code("weis_empty_declaration")
         elif contract is not None:
             # A seat listed twice is one player: their cards are checked together.
             merged = merge_declared(hand.declarations)
@@ -175,20 +184,19 @@ def hand_problems(hand: Hand, rules: Rules, players_per_team: int = 2) -> dict[s
                 rules.weis_table,
                 play,
                 rules.suits,
-                FACES[rules.deck],
                 hand_size=DECK_SIZE // seats,
             )
             for seat, problem in problems.items():
                 errors[f"decl-{seat}"] = problem
     if hand.claim is not None:
         if hand.points is not None or hand.match:
-            errors["points"] = "Wer sich bedankt, schreibt keine Stichpunkte der ganzen Hand."
+            errors["points"] = code("claim_with_points")
         errors.update(hand.claim.problems(contract is None or contract.has_trump, seats))
     announced = any(hand.weis) or hand.declarations or hand.stoeck is not None
     if hand.is_open and not announced and "points" not in errors:
-        errors["points"] = "Stichpunkte eingeben, oder Match."
+        errors["points"] = code("points_missing")
     if hand.first_claim not in (None, 0, 1):
-        errors["first_claim"] = "Zuerst bedankt hat sich eines der beiden Teams."
+        errors["first_claim"] = code("first_claim_team")
     return errors
 
 
@@ -295,9 +303,7 @@ class Game:
             declarations,
             rules.weis_table,
             play,
-            names=lambda seat: seats[seat][1],
             side=lambda seat: seats[seat][0],
-            faces=FACES[rules.deck],
         )
         if ruling.winner is None:
             return None, (0, 0)
@@ -308,9 +314,24 @@ class Game:
             if seats[d.seat][0] == team
             for w in d.weis
         )
-        lines = (*ruling.lines, f"Weis für {self.teams[team].name}: {points}.")
+        lines = (*ruling.lines, code("weis_for_team", team=team, points=points))
         won = (points, 0) if team == 0 else (0, points)
         return replace(ruling, lines=lines), won
+
+    def in_cards(
+        self, seat: int, contract: str, cards
+    ) -> tuple[tuple[Weis, ...], int | None, Code | None]:
+        """What a player's cards hold in this contract: every Weis the table counts, and their
+        team when they hold Stöck; or why these cannot be one player's cards."""
+        if len(cards) > self.hand_size:
+            return (), None, code("hand_size", size=self.hand_size, cards=len(cards))
+        rules = self.rules
+        play = rules.play(contract)
+        found = tuple(detect(cards, rules.weis_table, play, rules.suits))
+        stoeck = self.seats()[seat][0] if stoeck_in(cards, play) else None
+        if not found:
+            return (), stoeck, code("no_weis_in_cards")
+        return found, stoeck, None
 
     def with_hands(self, hands: tuple[Hand, ...] | list[Hand]) -> Game:
         """The same game with another record of hands."""
@@ -323,30 +344,30 @@ class Game:
         seats = len(self.seats())
         return replace(self, hands=(), first_vorhand=(self.first_vorhand + len(self.hands)) % seats)
 
-    def problems(self) -> dict[str, str]:
+    def problems(self) -> dict[str, Code]:
         """What is wrong with the set-up of this game, by field."""
         errors = dict(self.rules.problems())
         sizes = {len(t.players) for t in self.teams}
         if len(self.teams) != 2 or len(sizes) != 1 or sizes - {2, 3}:
-            errors["players"] = "Zwei Teams mit je 2 (oder je 3) Spielern."
+            errors["players"] = code("players_count")
         players = [p for t in self.teams for p in t.players]
         names = [p.strip() for p in players]
         badly_named = [m for m in map(name_problem, players) if m]
         if any(not n for n in names):
-            errors["players"] = "Jeder Spieler braucht einen Namen."
+            errors["players"] = code("player_name_missing")
         elif badly_named:
             errors["players"] = badly_named[0]
         elif len(set(n.casefold() for n in names)) != len(names):
-            errors["players"] = "Zwei Spieler mit gleichem Namen: bitte unterscheiden."
+            errors["players"] = code("player_names_same")
         badly_named = [m for m in (name_problem(t.name) for t in self.teams) if m]
         if any(not t.name.strip() for t in self.teams):
-            errors["teams"] = "Jedes Team braucht einen Namen."
+            errors["teams"] = code("team_name_missing")
         elif badly_named:
             errors["teams"] = badly_named[0]
         elif self.teams[0].name.strip().casefold() == self.teams[1].name.strip().casefold():
-            errors["teams"] = "Die Teams brauchen verschiedene Namen."
+            errors["teams"] = code("team_names_same")
         if not 0 <= self.first_vorhand < 2 * max(sizes or {2}):
-            errors["first_vorhand"] = "Vorhand ist einer der Spieler."
+            errors["first_vorhand"] = code("first_vorhand")
         return errors
 
     def to_dict(self) -> dict:
@@ -364,7 +385,7 @@ class Game:
         data = fields(data, "game")
         teams = items(data["teams"], "teams")
         if len(teams) != 2:
-            raise ValueError("teams: genau zwei")
+            raise Invalid("not_two_teams", field="teams")
         a, b = (_team(t) for t in teams)
         return cls(
             teams=(a, b),
@@ -417,7 +438,7 @@ class State:
     schneider: bool
     tie: bool  # the last hand took both teams over the target at once: who claimed first?
     open_hand: Hand | None
-    ending: tuple[str, ...] = ()  # how the game was decided, in lines
+    ending: tuple[Code, ...] = ()  # how the game was decided, in lines (team values: teams)
 
     @property
     def finished(self) -> bool:
@@ -446,7 +467,6 @@ def replay(game: Game) -> State:
     Schneider and Bergpreis are judged at the step where the winner got there.
     """
     rules = game.rules
-    names = (game.teams[0].name, game.teams[1].name)
     totals = (0, 0)
     slates = (Slate(), Slate())
     rows: list[Row] = []
@@ -454,7 +474,7 @@ def replay(game: Game) -> State:
     bergpreis = winner = None
     schneider = tie = False
     open_hand = None
-    ending: tuple[str, ...] = ()
+    ending: tuple[Code, ...] = ()
     for index, hand in enumerate(game.hands):
         number = index + 1
         start = totals
@@ -498,7 +518,6 @@ def replay(game: Game) -> State:
                 start,
                 [(s.kind, s.points) for s in hand_steps],
                 rules.target,
-                names,
                 rules.order,
             )
             winner = Moment(outcome.winner, number, outcome.step)
@@ -521,9 +540,11 @@ def replay(game: Game) -> State:
                 winner = Moment(team, number, kind)
                 schneider = rules.below_half(at[1 - team])
                 both = all(t >= rules.target for t in at)
-                ending = (f"{names[team]} erreicht {rules.target} in Hand {number} {WITH[kind]}.",)
+                ending = (
+                    code("reached", team=team, target=rules.target, number=number, step_with=kind),
+                )
                 if both:
-                    ending += (f"Beide über dem Ziel: {names[team]} hat sich zuerst bedankt.",)
+                    ending += (code("both_over", team=team),)
             break
     return State(
         totals=totals,
@@ -539,30 +560,25 @@ def replay(game: Game) -> State:
     )
 
 
-def record_problem(game: Game) -> str | None:
+def record_problem(game: Game) -> Code | None:
     """Why this record of hands cannot stand, or None: an impossible hand, an open hand that is
     not the last one, or hands after the game was decided."""
     for index, hand in enumerate(game.hands):
         problems = hand_problems(hand, game.rules, game.players_per_team)
         if problems:
-            return f"Hand {index + 1}: " + " ".join(problems.values())
+            return code("hand_problems", number=index + 1, problems=tuple(problems.values()))
         if hand.is_open and index < len(game.hands) - 1:
-            return (
-                f"Hand {index + 1} hat noch keine Stichpunkte; nur die letzte Hand kann offen sein."
-            )
+            return code("hand_open_early", number=index + 1)
     state = replay(game)
     if (state.finished or state.tie) and len(state.rows) < len(game.hands):
-        return (
-            f"Nach Hand {len(state.rows)} ist das Spiel schon entschieden; "
-            "danach kann keine Hand mehr kommen."
-        )
+        return code("hands_after_end", number=len(state.rows))
     return None
 
 
-ONE_STOECK = "Stöck gibt es nur einmal pro Hand."
+ONE_STOECK = code("stoeck_once")
 
 
-def enter(game: Game, entry: Hand) -> tuple[Game, dict[str, str]]:
+def enter(game: Game, entry: Hand) -> tuple[Game, dict[str, Code]]:
     """The game with this entry written, or the unchanged game and what is wrong with it.
 
     With no open hand the entry starts a hand: complete with its trick points, or open with
@@ -571,9 +587,9 @@ def enter(game: Game, entry: Hand) -> tuple[Game, dict[str, str]]:
     """
     state = replay(game)
     if state.finished:
-        return game, {"game": "Das Spiel ist entschieden: keine Hand mehr."}
+        return game, {"game": code("game_over")}
     if state.tie:
-        return game, {"game": "Zuerst klären, welches Team sich zuerst bedankt hat."}
+        return game, {"game": code("tie_first")}
     hands = list(game.hands)
     current = state.open_hand
     if current is None:
@@ -587,17 +603,15 @@ def enter(game: Game, entry: Hand) -> tuple[Game, dict[str, str]]:
     return game.with_hands(hands + [hand]), {}
 
 
-def _extend(current: Hand, entry: Hand, rules: Rules) -> tuple[Hand, dict[str, str]]:
+def _extend(current: Hand, entry: Hand, rules: Rules) -> tuple[Hand, dict[str, Code]]:
     """The open hand with what the table announced or counted since."""
     if entry.contract != current.contract:
-        contract = rules.contract(current.contract)
-        name = contract.name if contract else current.contract
-        return current, {"contract": f"Diese Hand läuft schon in {name}."}
+        return current, {"contract": code("hand_running_in", contract=current.contract)}
     if entry.stoeck is not None and current.stoeck is not None:
         return current, {"stoeck": ONE_STOECK}
     nothing_new = not any(entry.weis) and not entry.declarations and entry.stoeck is None
     if entry.is_open and nothing_new:
-        return current, {"points": "Stichpunkte eingeben, oder Match."}
+        return current, {"points": code("points_missing")}
     weis = (current.weis[0] + entry.weis[0], current.weis[1] + entry.weis[1])
     return (
         replace(
@@ -615,7 +629,32 @@ def _extend(current: Hand, entry: Hand, rules: Rules) -> tuple[Hand, dict[str, s
     )
 
 
-def change_record(game: Game, hands: list[Hand]) -> tuple[Game, str | None]:
+def previews(
+    game: Game, entry: Hand, index: int | None = None, state: State | None = None
+) -> dict[str, tuple[int, int]]:
+    """What each contract would write for this entry, per team: the preview on the contract
+    buttons, by contract key. A new entry goes on the open hand (in its contract only) or starts
+    a hand; with `index` it replaces that hand (an edit). A contract where the entry could not
+    stand, or where it brings nothing yet, has no preview."""
+    rules = game.rules
+    state = state if state is not None else replay(game)
+    current = None if index is not None else state.open_hand
+    if index is None and (state.finished or state.tie):
+        return {}
+    at = index if index is not None else len(game.hands) - (current is not None)
+    shown = {}
+    for contract in rules.contracts:
+        hand, errors = replace(entry, contract=contract.key), {}
+        if current is not None:
+            hand, errors = _extend(current, hand, rules)
+        if errors or hand_problems(hand, rules, game.players_per_team):
+            continue
+        _, weis = game.weis_ruling(at, hand)
+        shown[contract.key] = score(hand, rules, weis)
+    return shown
+
+
+def change_record(game: Game, hands: list[Hand]) -> tuple[Game, Code | None]:
     """The game with an edited record (a hand changed or deleted), or why it cannot stand."""
     changed = game.with_hands(hands)
     problem = record_problem(changed)

@@ -11,7 +11,7 @@ from scorer.schieber.game import Game, State
 class Need:
     """Points a team still needs for something, and what that is in card points per contract."""
 
-    what: str
+    what: str  # "bergpreis" (to the Bergpreis and out of Schneider), "schneider", "target"
     points: int
     # (multiplier, the contracts with it, the card points that bring `points` at that multiplier)
     per_multiplier: tuple[tuple[int, tuple[str, ...], int], ...]
@@ -36,9 +36,9 @@ def still_needed(game: Game, state: State) -> tuple[list[Need], list[Need]]:
         half = rules.half_target - total
         if half > 0:
             if rules.bergpreis and state.bergpreis is None:
-                result[team].append(need("zum Bergpreis und aus dem Schneider", half))
+                result[team].append(need("bergpreis", half))
             else:
-                result[team].append(need("aus dem Schneider", half))
+                result[team].append(need("schneider", half))
         if rules.target - total > 0:
-            result[team].append(need("zum Ziel", rules.target - total))
+            result[team].append(need("target", rules.target - total))
     return result

@@ -108,13 +108,15 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     csrf.init_app(app)
 
-    from scorer.web import db, games, handjass, schieber, transfer
+    from scorer.web import coiffeur, db, differenzler, games, handjass, schieber, transfer
 
     db.init_app(app)
     transfer.init_app(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(schieber.bp)
     app.register_blueprint(handjass.bp)
+    app.register_blueprint(coiffeur.bp)
+    app.register_blueprint(differenzler.bp)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.add_extension("jinja2.ext.do")

@@ -93,7 +93,9 @@ def replay_command(file) -> None:
     try:
         game = exchange.parse(file.read())
     except exchange.ImportProblem as error:
-        raise click.ClickException(str(error)) from error
+        from scorer.web.games import import_words
+
+        raise click.ClickException(import_words(error)) from error
     json.dump(exchange.state_dict(game), sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
 

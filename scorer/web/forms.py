@@ -10,9 +10,13 @@ from wtforms import BooleanField, HiddenField, RadioField, SelectChoice, StringF
 from scorer.cards import DECK_NAMES, DECKS, RANKS
 from scorer.handjass.game import OUT, PLAY, Deal, Entry, HandjassGame, HandjassRules
 from scorer.names import clean
-from scorer.schieber.claims import HOUSE_ORDER, STEP_NAMES, Claim
+from scorer.schieber.claims import HOUSE_ORDER, Claim
 from scorer.schieber.contracts import DEFAULT_PRESET, PRESETS, Rules, contracts_for
 from scorer.schieber.game import ONE_STOECK, Declared, Game, Hand, Team, merge_declared
+from scorer.web.messages import say
+from scorer.web.messages.deck import order_name
+from scorer.web.messages.schieber import PRESET_NAMES
+from scorer.web.pages import worded
 from scorer.weis import FOUR, Weis
 
 ALL_CONTRACT_KEYS = tuple(dict.fromkeys(c.key for deck in DECKS for c in contracts_for(deck)))
@@ -86,7 +90,7 @@ class NewGameForm(FlaskForm):
     deck = RadioField("Karten", choices=_choices(DECK_NAMES.items()), default="swiss")
     preset = RadioField(
         "Regeln",
-        choices=_choices([(p.key, p.name) for p in PRESETS.values()] + [("custom", "Eigene")]),
+        choices=_choices([(k, PRESET_NAMES[k]) for k in PRESETS] + [("custom", "Eigene")]),
         default=DEFAULT_PRESET,
     )
     target = StringField("Zielpunkte")
@@ -107,9 +111,7 @@ class NewGameForm(FlaskForm):
     any_four = BooleanField("Vier gleiche jeder Art zählen 100", default=False)
     order = RadioField(
         "Wer zuerst am Ziel ist",
-        choices=_choices(
-            (",".join(p), " – ".join(STEP_NAMES[k] for k in p)) for p in permutations(HOUSE_ORDER)
-        ),
+        choices=_choices((",".join(p), order_name(p)) for p in permutations(HOUSE_ORDER)),
         default=",".join(HOUSE_ORDER),
     )
     auto_end = BooleanField("Das Spiel endet von selbst, sobald ein Team das Ziel erreicht")
@@ -190,7 +192,7 @@ class NewGameForm(FlaskForm):
             ),
             rules=rules,
         )
-        return game, {**game.problems(), **errors}
+        return game, {**worded(game.problems(), game), **errors}
 
 
 class HandForm(FlaskForm):
@@ -208,6 +210,14 @@ class HandForm(FlaskForm):
     # Declared Weis kept through an edit: "seat=code" pairs, comma-separated.
     declared = HiddenField()
 
+    def typed(self) -> tuple[Hand | None, dict[str, str]]:
+        """What the panel holds so far as a hand in no contract yet (for the previews)."""
+        chosen, self.contract.data = self.contract.data, self.contract.data or "?"
+        try:
+            return self.entry()
+        finally:
+            self.contract.data = chosen
+
     def entry(self) -> tuple[Hand | None, dict[str, str]]:
         """The entry as a hand, or what could not be read."""
         errors = {}
@@ -218,7 +228,7 @@ class HandForm(FlaskForm):
             except ValueError:
                 errors["weis" if name.startswith("weis") else name] = NOT_A_NUMBER
         if self.stoeck_a.data and self.stoeck_b.data:
-            errors["stoeck"] = ONE_STOECK
+            errors["stoeck"] = say(ONE_STOECK, kind="schieber")
         if not self.contract.data:
             errors["contract"] = "Trumpf antippen: er speichert die Hand."
         if self.points_team.data not in ("0", "1"):
@@ -356,8 +366,8 @@ class NewHandjassForm(FlaskForm):
     seat3 = StringField()
     seat4 = StringField()
     deck = RadioField("Karten", choices=_choices(DECK_NAMES.items()), default="swiss")
-    target = StringField("Striche zum Aussteigen")  # empty: 7, or 27 in Berner Handjass
-    threshold = StringField("Härdöpfel unter")  # empty: 26
+    target = StringField("Striche zum Aussteigen")  # empty: the rules' default
+    threshold = StringField("Härdöpfel unter")  # empty: the rules' default
     berner = BooleanField("Berner Handjass: Striche und Härdöpfel mal Trumpf (4/3/2/1), Ziel 27")
     extra_per_potato = BooleanField("Für jeden Härdöpfel ein Strich mehr")
     players_minus_one = BooleanField("Striche = Spieler − 1 (zu viert drei)")
@@ -375,12 +385,10 @@ class NewHandjassForm(FlaskForm):
                 numbers[name] = parse_int(getattr(self, name).data, empty=None)
             except ValueError:
                 errors[name] = NOT_A_NUMBER
-        target = numbers.get("target")
-        target = (27 if self.berner.data else 7) if target is None else target
-        rules = HandjassRules(
+        rules = HandjassRules.chosen(
             deck=self.deck.data if self.deck.data in DECKS else "swiss",
-            target=target,
-            threshold=26 if numbers.get("threshold") is None else numbers["threshold"],
+            target=numbers.get("target"),
+            threshold=numbers.get("threshold"),
             berner=self.berner.data,
             extra_per_potato=self.extra_per_potato.data,
             players_minus_one=self.players_minus_one.data,
@@ -388,7 +396,7 @@ class NewHandjassForm(FlaskForm):
             no_drop=self.no_drop.data,
         )
         game = HandjassGame(players, rules)
-        return game, {**game.problems(), **errors}
+        return game, {**worded(game.problems(), game), **errors}
 
 
 class DealForm(FlaskForm):

@@ -19,9 +19,12 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorer import exchange
+from scorer.codes import code
 from scorer.storage import games as store
 from scorer.web import words
 from scorer.web.db import get_db
+from scorer.web.messages import say
+from scorer.web.messages.deck import weis_name
 from scorer.web.pages import (
     DEVICE_COOKIE,
     EXPIRED,
@@ -34,10 +37,19 @@ from scorer.web.pages import (
     game_url,
     load,
     phone_name,
+    say_for,
 )
 
 bp = Blueprint("games", __name__)
 bp.add_app_template_global(game_url)
+bp.add_app_template_global(weis_name)
+
+
+@bp.app_template_filter("say")
+def say_filter(problem, game) -> str:
+    """{{ line | say(game) }}: what the engine said, in the words of this game's table."""
+    return say_for(problem, game)
+
 
 YEAR = 365 * 24 * 3600
 
@@ -108,7 +120,7 @@ def import_game():
         upload = request.files.get("file")
         try:
             if upload is None or not upload.filename:
-                raise exchange.ImportProblem("Bitte eine exportierte .json-Datei wählen.")
+                raise exchange.ImportProblem(code("import_no_file"))
             game, changes = exchange.parse_with_changes(upload.read())
             game_id, _ = store.create(
                 get_db(),
@@ -119,12 +131,19 @@ def import_game():
                 changes=changes,
             )
         except exchange.ImportProblem as problem:
-            error = str(problem)
+            error = import_words(problem)
         except store.TooLong:
             error = f"Zu lang: ein Spiel hat höchstens {store.MAX_ENTRIES} Einträge."
         else:
             return redirect(game_url(game.KIND, game_id), 303)
     return render_template("games/import.html", form=form, error=error), (422 if error else 200)
+
+
+def import_words(problem: exchange.ImportProblem) -> str:
+    """Why a file cannot be imported, in words (with its game's names, when it has a game)."""
+    if problem.game is None:
+        return say(problem.code)
+    return say_for(problem.code, problem.game)
 
 
 @bp.get("/games/<int:game_id>/changes")

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-import secrets
-from dataclasses import replace
+from random import SystemRandom
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 
-from scorer.cards import DECK_NAMES, DECKS, FACES, RANKS
+from scorer.cards import DECK_NAMES, DECKS, RANKS, suit
+from scorer.codes import Code, code
 from scorer.handjass.game import (
+    OUT,
+    Deal,
     HandjassGame,
     award,
     choices,
+    drawn,
     enter_deal,
     record_problem,
     replay,
@@ -29,6 +32,7 @@ from scorer.web.forms import (
     weis_code,
     weis_to_add,
 )
+from scorer.web.messages.deck import FACES, RUN_NAMES
 from scorer.web.pages import (
     EXPIRED,
     ModePages,
@@ -42,13 +46,25 @@ from scorer.web.pages import (
     register,
     replayed,
     take_back,
+    worded,
     write,
 )
 from scorer.web.slate_svg import corner_svg
 from scorer.web.words import record_context
-from scorer.weis import RUN_NAMES, Play
+from scorer.weis import Play
 
 bp = Blueprint("handjass", __name__, url_prefix="/handjass")
+
+
+def deal_words(game: HandjassGame, deal: Deal) -> str:
+    """A deal the way the table says it: "Rosen: Anna 40, Beat aus"."""
+    trump = suit(deal.trump).name if deal.trump else "?"
+    players = [
+        f"{game.players[e.seat]} {'aus' if e.status == OUT else e.points}" for e in deal.entries
+    ]
+    return f"{trump}: " + ", ".join(players)
+
+
 register(
     ModePages(
         "handjass",
@@ -57,6 +73,9 @@ register(
         "handjass.new",
         "Spiel",
         "Noch kein Spiel: nichts zurückzunehmen.",
+        names=lambda game: {"names": game.players, "faces": game.rules.deck},
+        entry_words=lambda game, data: deal_words(game, Deal.from_dict(data)),
+        outcome_words=lambda game, summary: f"{game.players[summary['loser']]} verliert",
     )
 )
 
@@ -90,9 +109,10 @@ def new():
     form = NewHandjassForm(formdata=request.form if request.method == "POST" else None)
     errors: dict[str, str] = {}
     if request.method == "POST":
-        game, errors = form.game()
-        if not errors:
+        game, problems = form.game()
+        if not problems:
             return created(game)
+        errors = worded(problems, game)
     return render_template("handjass/new.html", form=form, errors=errors, deck_names=DECK_NAMES), (
         422 if errors else 200
     )
@@ -109,7 +129,7 @@ def _context(stored: store.Stored, form: DealForm | None = None, errors=None, st
         "rules": game.rules,
         "state": state,
         "form": form or DealForm(formdata=None),
-        "errors": errors or {},
+        "errors": worded(errors or {}, game),
         "order": order,
         "choices": choices(game.rules, len(state.in_game)),
         "values": request.form if request.method == "POST" else {},
@@ -184,7 +204,7 @@ def add_deal(game_id: int):
         declared = declared_in(request.form, replayed(stored.game).in_game)
         if numbers and numbers[0] in declared:
             return _declare(stored, form, declared, verb, numbers)
-        return _show(stored, 422, form=form, errors={"weis": "Unbekannter Spieler."})
+        return _show(stored, 422, form=form, errors={"weis": code("handjass_player_unknown")})
     if unreadable_weis(request.form):
         return _show(load(game_id, "handjass"), 422, form=form, errors={"weis": UNREADABLE_WEIS})
     found: dict = {}
@@ -196,10 +216,10 @@ def add_deal(game_id: int):
         deal, errors = form.deal(state.in_game, request.form, declared)
         if deal is None:
             return None, errors
-        tie = award(deal, game.rules, len(state.in_game), game.players.__getitem__, state.vorhand)
+        tie = award(deal, game.rules, len(state.in_game), state.vorhand)
         found["tie"] = tie
         if tie.tied and "random" in request.form.getlist("draw"):
-            deal = replace(deal, draw=tuple(secrets.SystemRandom().sample(tie.tied, tie.needed)))
+            deal = drawn(deal, tie, SystemRandom())
         return enter_deal(game, deal)
 
     written = write(game_id, "enter", deal_in, mode="handjass")
@@ -212,7 +232,7 @@ def _declare(stored: store.Stored, form, declared, verb: str, numbers: list[int]
     """Add a Weis to a player's declaration, or strike one, and show the panel again."""
     game = stored.game
     seat = numbers[0]
-    errors: dict[str, str] = {}
+    errors: dict[str, Code] = {}
     if verb == "remove" and len(numbers) == 2 and 0 <= numbers[1] < len(declared[seat]):
         del declared[seat][numbers[1]]
     elif verb == "add":
@@ -221,9 +241,9 @@ def _declare(stored: store.Stored, form, declared, verb: str, numbers: list[int]
         play = Play(trump=trump)
         suits = tuple(s.key for s in DECKS[game.rules.deck])
         problem = (
-            game.rules.weis_table.problem(weis, play, suits, FACES[game.rules.deck])
+            game.rules.weis_table.problem(weis, play, suits)
             if weis
-            else "Weis wählen."
+            else code("handjass_weis_missing")
         )
         if problem:
             errors[f"p{seat}"] = problem
@@ -331,7 +351,9 @@ def delete_deal(game_id: int, number: int):
             return None, {"game": "Dieses Spiel gibt es nicht mehr."}
         changed = s.game.with_record(deals[:index] + deals[index + 1 :])
         problem = record_problem(changed)
-        return (None, {"game": f"Nicht gelöscht: {problem}"}) if problem else (changed, {})
+        if problem:
+            return None, {"game": code("handjass_not_deleted", problem=problem)}
+        return changed, {}
 
     written = write(game_id, "delete", without, mode="handjass", index=index)
     if written.saved or written.repeated:

@@ -17,6 +17,7 @@ from scorer import modes
 from scorer.names import clean
 from scorer.storage import games as store
 from scorer.web.db import get_db
+from scorer.web.messages import say
 
 PHONE_COOKIE = "phone"
 DEVICE_COOKIE = "device"
@@ -186,7 +187,7 @@ def _attempt(db, stored, kind, change, index, at, *, locked: bool) -> Written | 
         return Written(stored, conflict=True, errors={"game": stale(stored)})
     game, errors = change(stored)
     if errors:
-        return Written(stored, errors=errors)
+        return Written(stored, errors=worded(errors, stored.game))
     before = len(modes.record(stored.game))
     state = replayed(game)
     with store.writing(db) if not locked else nullcontext():
@@ -273,6 +274,13 @@ class ModePages:
     new: str  # endpoint of the new game's page
     entry: str  # one entry of the record: "Hand", "Spiel", "Runde"
     nothing_yet: str  # an undo with no entry
+    names: Callable[[object], dict] = lambda game: {}  # say()'s names, teams and faces
+    # An entry as stored data in the table's words ("Rosen ×1 62 : 95"), for the record of
+    # changes; the outcome kept in a summary ("Wir gewinnt"); what else a change after the end
+    # did (Schieber: the Bergpreis).
+    entry_words: Callable[[object, dict], str] = lambda game, data: "–"
+    outcome_words: Callable[[object, dict], str] = lambda game, summary: ""
+    outcome_note: Callable[[object, dict, dict], str] = lambda game, before, after: ""
 
 
 MODE_PAGES: dict[str, ModePages] = {}
@@ -281,6 +289,17 @@ MODE_PAGES: dict[str, ModePages] = {}
 def register(pages: ModePages) -> None:
     """Make a mode's pages known to the pages for any game."""
     MODE_PAGES[pages.kind] = pages
+
+
+def say_for(problem, game) -> str:
+    """What the engine said (a code, or words already) about this game, in the table's words:
+    its deck, its players' and its teams' names."""
+    return say(problem, kind=game.KIND, **MODE_PAGES[game.KIND].names(game))
+
+
+def worded(problems: dict, game) -> dict[str, str]:
+    """A form's problems by field, in the table's words."""
+    return {field: say_for(problem, game) for field, problem in problems.items()}
 
 
 def entry_noun(kind: str) -> str:

@@ -6,8 +6,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 
-from scorer.cards import DECK_NAMES, DECKS, FACES, HAND_TOTAL, MATCH_TOTAL, RANKS, suit
-from scorer.schieber.claims import STEP_NAMES
+from scorer.cards import DECK_NAMES, DECKS, HAND_TOTAL, MATCH_TOTAL, RANKS, suit
 from scorer.schieber.contracts import contracts_for
 from scorer.schieber.game import (
     Declared,
@@ -17,6 +16,7 @@ from scorer.schieber.game import (
     enter,
     hand_problems,
     merge_declared,
+    previews,
     settle_tie,
 )
 from scorer.schieber.standing import still_needed
@@ -30,10 +30,13 @@ from scorer.web.forms import (
     parse_action,
     parse_card,
     parse_weis,
+    small_whole,
     unreadable_weis,
     weis_code,
     weis_to_add,
 )
+from scorer.web.messages.deck import FACES, RUN_NAMES, order_name
+from scorer.web.messages.schieber import NEEDS
 from scorer.web.pages import (
     EXPIRED,
     ModePages,
@@ -46,12 +49,57 @@ from scorer.web.pages import (
     load,
     register,
     replayed,
+    say_for,
     take_back,
+    worded,
     write,
 )
 from scorer.web.slate_svg import slate_svg
 from scorer.web.words import record_context
-from scorer.weis import RUN_NAMES, detect, stoeck_in
+
+
+def hand_words(game: Game, data: dict) -> str:
+    """A hand (as stored data) the way the table says it: "Rosen ×1 62 : 95 · Stöck Wir"."""
+    hand = Hand.from_dict(data)
+    rules = game.rules
+    contract = rules.contract(hand.contract)
+    name = f"{contract.name} ×{rules.multiplier(hand.contract)}" if contract else hand.contract
+    teams = [t.name for t in game.teams]
+    if hand.claim is not None:
+        what = f"{teams[hand.claim.team]} bedankt sich"
+    elif hand.match:
+        what = f"Match {teams[hand.points_team]}"
+    elif hand.points is None:
+        what = "Stiche offen"
+    else:
+        what = "{} : {}".format(*hand.trick_points)
+    extras = [f"Weis {teams[t]} {hand.weis[t]}" for t in (0, 1) if hand.weis[t]]
+    if hand.declarations:
+        extras.append("Weis angesagt")
+    if hand.stoeck is not None:
+        extras.append(f"Stöck {teams[hand.stoeck]}")
+    if hand.shoved:
+        extras.append("gschobe")
+    return " · ".join([f"{name} {what}", *extras])
+
+
+def outcome_words(game: Game, summary: dict) -> str:
+    """A decided game's outcome: "Wir gewinnt, Ihr ist Schneider"."""
+    teams = [t.name for t in game.teams]
+    winner = summary["winner"]
+    text = f"{teams[winner]} gewinnt"
+    if summary.get("schneider"):
+        text += f", {teams[1 - winner]} ist Schneider"
+    return text
+
+
+def bergpreis_note(game: Game, before: dict, after: dict) -> str:
+    """What a change after the end did to the Bergpreis, when it changed it."""
+    if before.get("bergpreis") == after.get("bergpreis"):
+        return ""
+    berg = after.get("bergpreis")
+    return f"; Bergpreis jetzt {game.teams[berg].name if berg is not None else 'niemand'}"
+
 
 bp = Blueprint("schieber", __name__)
 register(
@@ -62,6 +110,14 @@ register(
         "schieber.new_game",
         "Hand",
         "Noch keine Hand: nichts zurückzunehmen.",
+        names=lambda game: {
+            "names": [name for _, name in game.seats()],
+            "teams": [t.name for t in game.teams],
+            "faces": game.rules.deck,
+        },
+        entry_words=hand_words,
+        outcome_words=outcome_words,
+        outcome_note=bergpreis_note,
     )
 )
 
@@ -94,7 +150,7 @@ def contract_name(key: str, rules) -> str:
 @bp.app_template_global()
 def order_label(order) -> str:
     """A house order as the table says it: "Stöck – Weis – Stich"."""
-    return " – ".join(STEP_NAMES[kind] for kind in order)
+    return order_name(order)
 
 
 @bp.app_template_global()
@@ -162,6 +218,8 @@ def _game_context(
         "partner": game.partner(index),
         "slates": [slate_svg(game, state, team) for team in (0, 1)],
         "needs": still_needed(game, state),
+        **_previews(game, form, extra["number"] - 1 if extra.get("editing") else None, state),
+        "need_words": NEEDS,
         "HAND_TOTAL": HAND_TOTAL,
         "deck_names": DECK_NAMES,
         "editing": False,
@@ -215,6 +273,28 @@ def _saved_note(game: Game, number: int) -> str:
     return (
         f"Hand {number} gespeichert: {name} ×{row.multiplier}, {row.scores[0]} : {row.scores[1]}."
     )
+
+
+def _previews(game: Game, form: HandForm, index: int | None, state) -> dict:
+    """The panel as typed, scored by the engine in every contract: the contract buttons' previews
+    and the trick points of each team under the keypad."""
+    entry, errors = form.typed()
+    shown = previews(game, entry, index, state) if entry is not None and not errors else {}
+    split = entry.trick_points if shown and (entry.match or entry.points is not None) else None
+    return {"shown": shown, "split": split}
+
+
+@bp.get("/games/<int:game_id>/preview")
+def preview(game_id: int):
+    """What each contract button would write for the panel as typed, sent by htmx as it is
+    typed (read only): the engine's scores, swapped into the buttons out of band."""
+    stored = load(game_id, "schieber")
+    game = stored.game
+    form = HandForm(formdata=request.args, meta={"csrf": False})
+    number = small_whole(request.args.get("number"), store.MAX_ENTRIES)
+    index = number - 1 if number and number <= len(game.hands) else None
+    values = _previews(game, form, index, replayed(game))
+    return render_template("schieber/_previews.html", game=game, rules=game.rules, **values)
 
 
 @bp.get("/games/<int:game_id>")
@@ -353,12 +433,9 @@ def declare_weis(game_id: int):
         errors["contract"] = "Zuerst den Trumpf wählen: er entscheidet über den Weis."
     elif verb == "add" and seat is not None:
         weis = weis_to_add(data, seat)
-        faces = FACES[rules.deck]
-        problem = (
-            rules.weis_table.problem(weis, play, rules.suits, faces) if weis else "Weis wählen."
-        )
+        problem = rules.weis_table.problem(weis, play, rules.suits) if weis else "Weis wählen."
         if problem:
-            errors[f"decl-{seat}"] = problem
+            errors[f"decl-{seat}"] = say_for(problem, game)
         else:
             declared[seat].append(weis)
     elif verb == "remove" and seat is not None:
@@ -367,14 +444,12 @@ def declare_weis(game_id: int):
             del declared[seat][position]
     elif verb == "find" and seat is not None:
         cards = [c for c in (parse_card(v) for v in data.getlist(f"cards{seat}")) if c]
-        if len(cards) > game.hand_size:
-            errors[f"decl-{seat}"] = f"Eine Hand hat {game.hand_size} Karten, nicht {len(cards)}."
-        else:
-            declared[seat] = detect(cards, rules.weis_table, play, rules.suits)
-            if stoeck_in(cards, play):
-                stoeck = seats[seat][0]
-            if not declared[seat]:
-                errors[f"decl-{seat}"] = "In diesen Karten steckt kein Weis."
+        found, holder, problem = game.in_cards(seat, contract, cards)
+        if problem is None or problem.key == "no_weis_in_cards":
+            declared[seat] = list(found)
+            stoeck = stoeck if holder is None else holder
+        if problem is not None:
+            errors[f"decl-{seat}"] = say_for(problem, game)
     new = merge_declared(Declared(s, tuple(w)) for s, w in declared.items())
     if verb == "write" and not errors and not new and stoeck is None:
         errors["weis"] = (
@@ -394,7 +469,7 @@ def declare_weis(game_id: int):
         preview = Hand(
             contract, declarations=merge_declared((current.declarations if current else ()) + new)
         )
-        errors = {**hand_problems(preview, rules, game.players_per_team), **errors}
+        errors = {**worded(hand_problems(preview, rules, game.players_per_team), game), **errors}
         errors.pop("points", None)
         if not any(k.startswith("decl-") for k in errors):
             ruling, _ = game.weis_ruling(index, preview)

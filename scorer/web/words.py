@@ -6,51 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from scorer.cards import suit
-from scorer.handjass.game import OUT, Deal, HandjassGame
-from scorer.schieber.game import Game, Hand
 from scorer.storage.games import Change
-from scorer.web.pages import CHANGE_WORDS, entry_noun, local_time
+from scorer.web.pages import CHANGE_WORDS, MODE_PAGES, entry_noun, local_time
 
 
 def entry_words(game, data: dict | None) -> str:
-    """An entry (as stored data) the way the table would say it: "Rosen ×1 62 : 95"."""
+    """An entry (as stored data) the way the table would say it, as its mode words it."""
     if data is None:
         return "–"
-    if isinstance(game, HandjassGame):
-        return _deal_words(game, Deal.from_dict(data))
-    return _hand_words(game, Hand.from_dict(data))
-
-
-def _hand_words(game: Game, hand: Hand) -> str:
-    rules = game.rules
-    contract = rules.contract(hand.contract)
-    name = f"{contract.name} ×{rules.multiplier(hand.contract)}" if contract else hand.contract
-    teams = [t.name for t in game.teams]
-    if hand.claim is not None:
-        what = f"{teams[hand.claim.team]} bedankt sich"
-    elif hand.match:
-        what = f"Match {teams[hand.points_team]}"
-    elif hand.points is None:
-        what = "Stiche offen"
-    else:
-        what = "{} : {}".format(*hand.trick_points)
-    extras = [f"Weis {teams[t]} {hand.weis[t]}" for t in (0, 1) if hand.weis[t]]
-    if hand.declarations:
-        extras.append("Weis angesagt")
-    if hand.stoeck is not None:
-        extras.append(f"Stöck {teams[hand.stoeck]}")
-    if hand.shoved:
-        extras.append("gschobe")
-    return " · ".join([f"{name} {what}", *extras])
-
-
-def _deal_words(game: HandjassGame, deal: Deal) -> str:
-    trump = suit(deal.trump).name if deal.trump else "?"
-    players = [
-        f"{game.players[e.seat]} {'aus' if e.status == OUT else e.points}" for e in deal.entries
-    ]
-    return f"{trump}: " + ", ".join(players)
+    return MODE_PAGES[game.KIND].entry_words(game, data)
 
 
 @dataclass(frozen=True)
@@ -86,17 +50,10 @@ def change_line(game, change: Change) -> ChangeLine:
 
 
 def outcome_words(game, summary: dict | None) -> str:
-    """The outcome kept in a summary: "Wir gewinnt, Ihr ist Schneider" or "noch offen"."""
+    """The outcome kept in a summary ("Wir gewinnt, Ihr ist Schneider"), or not decided yet."""
     if not summary or not summary.get("finished"):
         return "noch nicht entschieden"
-    if isinstance(game, HandjassGame):
-        return f"{game.players[summary['loser']]} verliert"
-    teams = [t.name for t in game.teams]
-    winner = summary["winner"]
-    text = f"{teams[winner]} gewinnt"
-    if summary.get("schneider"):
-        text += f", {teams[1 - winner]} ist Schneider"
-    return text
+    return MODE_PAGES[game.KIND].outcome_words(game, summary)
 
 
 def outcome_change(game, before: dict | None, after: dict | None) -> str | None:
@@ -110,11 +67,7 @@ def outcome_change(game, before: dict | None, after: dict | None) -> str | None:
         f"nach Spielende geändert: vorher {outcome_words(game, before)}, "
         f"jetzt {outcome_words(game, after)}"
     )
-    if isinstance(game, Game) and before.get("bergpreis") != (after or {}).get("bergpreis"):
-        teams = [t.name for t in game.teams]
-        berg = (after or {}).get("bergpreis")
-        text += f"; Bergpreis jetzt {teams[berg] if berg is not None else 'niemand'}"
-    return text
+    return text + MODE_PAGES[game.KIND].outcome_note(game, before, after or {})
 
 
 def record_context(game, stored, kept: list[Change]) -> dict:

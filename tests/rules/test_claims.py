@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import pytest
 
+from scorer.codes import code
 from scorer.exchange import ImportProblem, export, load
 from scorer.schieber.claims import HOUSE_ORDER, Claim
 from scorer.schieber.contracts import Rules
@@ -27,6 +28,7 @@ from scorer.schieber.game import (
     settle_tie,
     steps,
 )
+from scorer.web.messages import say
 
 SIMPLE = Rules.from_preset("simple")  # everything x1, target 1000, half 500
 T1010 = Rules.from_preset("simple", target=1010)  # half 505
@@ -36,6 +38,11 @@ TEAMS = (Team("A", ("a1", "a2")), Team("B", ("b1", "b2")))
 
 def game(*hands, rules=SIMPLE):
     return Game(TEAMS, rules, 0, tuple(hands))
+
+
+def told(state):
+    """How the game was decided, as the table reads it."""
+    return tuple(say(line, teams=("A", "B"), kind="schieber") for line in state.ending)
 
 
 def ruled(g):
@@ -116,7 +123,7 @@ def test_claim_tricks_after_the_first_trick_are_the_claimers():
     ],
 )
 def test_other_teams_tricks_checked(claim, field):
-    assert list(claim.problems(True)) == [field]
+    assert claim.problems(True) == {field: code("claim_other_points", most=157 - claim.points)}
     assert Claim(0, points=100, other_points=57).problems(True) == {}
 
 
@@ -130,7 +137,9 @@ def test_first_trick_points_by_players_at_the_table(players, has_trump, most):
         return Claim(0, first_trick=True, trick_team=0, trick_points=points)
 
     assert claim(most).problems(has_trump, players) == {}
-    assert list(claim(most + 1).problems(has_trump, players)) == ["trick_points"]
+    assert claim(most + 1).problems(has_trump, players) == {
+        "trick_points": code("claim_trick_points", most=most)
+    }
 
 
 def test_claim_tricks_in_the_first_trick_go_to_who_took_it():
@@ -179,10 +188,15 @@ def test_claim_that_wins():
     assert state.rows[-1].scores == (43, 0)
     assert state.schneider is True
     assert state.tie is False
-    assert state.ending == (
+    assert told(state) == (
         "A bedankt sich; es zählen die eigenen Punkte.",
         "Stich: 957 + 43 = 1000.",
         "1000 ≥ 1000: A gewinnt.",
+    )
+    assert state.ending == (
+        code("claim_own", claimer_team=0),
+        code("claim_own_step", step="stich", before=957, points=43, total=1000),
+        code("claim_reached", total=1000, target=1000, claimer_team=0),
     )
 
 
@@ -192,8 +206,9 @@ def test_claim_that_wins_with_stoeck_alone():
     assert state.winner == Moment(0, 13, "stoeck")
     assert state.totals == (1007, 987)
     assert state.schneider is False
-    assert "Stöck: 987 + 20 = 1007." in state.ending
-    assert "A gewinnt" in state.ending[-1]
+    assert "Stöck: 987 + 20 = 1007." in told(state)
+    assert "A gewinnt" in told(state)[-1]
+    assert code("claim_own_step", step="stoeck", before=987, points=20, total=1007) in state.ending
 
 
 def test_claim_that_wins_with_the_multiplier():
@@ -210,7 +225,8 @@ def test_claim_that_wins_with_the_multiplier():
     assert state.winner == Moment(1, 4, "claim")
     assert state.totals == (2469, 0)
     assert state.schneider is False  # the loser A is at 2469, over 1250
-    assert state.ending[-1] == "2469 < 2500: zu früh bedankt, B gewinnt."
+    assert told(state)[-1] == "2469 < 2500: zu früh bedankt, B gewinnt."
+    assert state.ending[-1] == code("claim_short", total=2469, target=2500, other_team=1)
     # In Schellen x2 with A's Weis 100 and 150 trick points: 2013 + 200 = 2213 after the Weis,
     # + 300 = 2513 >= 2500 at the Stich: A wins; B at 0: Schneider.
     won = ruled(
@@ -219,8 +235,8 @@ def test_claim_that_wins_with_the_multiplier():
     assert won.winner == Moment(0, 4, "stich")
     assert won.totals == (2513, 0)
     assert won.schneider is True  # B at 0
-    assert "Weis: 2013 + 200 = 2213." in won.ending
-    assert "Stich: 2213 + 300 = 2513." in won.ending
+    assert "Weis: 2013 + 200 = 2213." in told(won)
+    assert "Stich: 2213 + 300 = 2513." in told(won)
 
 
 def test_claim_that_loses():
@@ -229,10 +245,14 @@ def test_claim_that_loses():
     assert state.winner == Moment(1, 3, "claim")
     assert state.totals == (999, 57)
     assert state.schneider is False
-    assert state.ending == (
+    assert told(state) == (
         "A bedankt sich; es zählen die eigenen Punkte.",
         "Stich: 957 + 42 = 999.",
         "999 < 1000: zu früh bedankt, B gewinnt.",
+    )
+    assert state.ending[1:] == (
+        code("claim_own_step", step="stich", before=957, points=42, total=999),
+        code("claim_short", total=999, target=1000, other_team=1),
     )
 
 
@@ -244,7 +264,7 @@ def test_failed_claim_is_never_schneider():
     assert state.winner == Moment(0, 3, "claim")
     assert state.totals == (957, 157)
     assert state.schneider is False
-    assert state.ending[-1] == "157 < 1000: zu früh bedankt, A gewinnt."
+    assert told(state)[-1] == "157 < 1000: zu früh bedankt, A gewinnt."
 
 
 @pytest.mark.parametrize("points", [0, 20])
@@ -269,7 +289,8 @@ def test_other_teams_stoeck_does_not_count_for_the_claimer():
     state = ruled(game(*FAR, Hand("rosen", stoeck=1, claim=Claim(0, points=42))))
     assert state.winner == Moment(1, 3, "claim")
     assert state.totals == (999, 77)
-    assert not any("Stöck" in line for line in state.ending)
+    assert not any("Stöck" in line for line in told(state))
+    assert [line.values.get("step") for line in state.ending] == [None, "stich", None]
 
 
 @pytest.mark.parametrize("claimer", [0, 1])
@@ -284,7 +305,7 @@ def test_claim_after_second_trick_both_over_claimer_wins(claimer):
     assert state.totals[other] == 1007
     assert state.schneider is False
     name = "AB"[claimer]
-    assert state.ending == (
+    assert told(state) == (
         f"{name} bedankt sich; es zählen die eigenen Punkte.",
         "Stich: 987 + 13 = 1000.",
         f"1000 ≥ 1000: {name} gewinnt.",
@@ -310,9 +331,13 @@ def test_first_trick_stoeck_decides_even_when_the_other_team_claimed():
     assert state.winner == Moment(0, 13, "stoeck")
     assert state.totals == (1007, 1037)
     assert state.schneider is False
-    assert state.ending == (
+    assert told(state) == (
         "B bedankt sich im ersten Stich: es zählt Stöck – Weis – Stich, wer zuerst am Ziel ist.",
         "Stöck A: 987 + 20 = 1007, am Ziel: A gewinnt.",
+    )
+    assert state.ending == (
+        code("claim_first_trick", claimer_team=1, order=HOUSE_ORDER),
+        code("claim_step_wins", step="stoeck", team=0, before=987, points=20, total=1007),
     )
 
 
@@ -324,10 +349,14 @@ def test_first_trick_weis_decides_against_the_stoeck_team():
     assert state.winner == Moment(1, 13, "weis")
     assert state.totals == (1037, 1037)
     assert state.schneider is False
-    assert state.ending == (
+    assert told(state) == (
         "A bedankt sich im ersten Stich: es zählt Stöck – Weis – Stich, wer zuerst am Ziel ist.",
         "Stöck A: 987 + 20 = 1007.",
         "Weis B: 987 + 50 = 1037, am Ziel: B gewinnt.",
+    )
+    assert state.ending[1:] == (
+        code("claim_step", step="stoeck", team=0, before=987, points=20, total=1007),
+        code("claim_step_wins", step="weis", team=1, before=987, points=50, total=1037),
     )
 
 
@@ -338,7 +367,7 @@ def test_first_trick_stich_decides():
     state = ruled(game(*NEAR, Hand("rosen", weis=(0, 20), claim=claim), rules=T1010))
     assert state.winner == Moment(0, 13, "stich")
     assert state.totals == (1010, 1007)
-    assert state.ending[-1] == "Stich A: 987 + 23 = 1010, am Ziel: A gewinnt."
+    assert told(state)[-1] == "Stich A: 987 + 23 = 1010, am Ziel: A gewinnt."
 
 
 def test_first_trick_has_no_last_trick_bonus():
@@ -372,9 +401,12 @@ def test_house_order_decides_the_first_trick(order, winner, words):
     assert state.winner == winner
     assert state.totals == (1017, 1037)
     assert state.schneider is False
-    assert words[0] in state.ending[0]
-    assert state.ending[-1].startswith(words[1])
-    assert state.ending[-1].endswith(f"{'AB'[winner.team]} gewinnt.")
+    assert words[0] in told(state)[0]
+    assert told(state)[-1].startswith(words[1])
+    assert told(state)[-1].endswith(f"{'AB'[winner.team]} gewinnt.")
+    assert state.ending[0] == code("claim_first_trick", claimer_team=0, order=order)
+    assert state.ending[-1].key == "claim_step_wins"
+    assert state.ending[-1].values["team"] == winner.team
 
 
 @pytest.mark.parametrize("claimer", [0, 1])
@@ -387,8 +419,11 @@ def test_first_trick_nobody_reaches_the_claimer_loses(claimer):
     assert state.winner == Moment(other, 13, "claim")
     assert state.totals == (1007, 1007)
     assert state.schneider is False
-    assert state.ending[-1] == (
+    assert told(state)[-1] == (
         f"Niemand erreicht 1010: {'AB'[claimer]} hat sich zu früh bedankt, {'AB'[other]} gewinnt."
+    )
+    assert state.ending[-1] == code(
+        "claim_nobody", target=1010, claimer_team=claimer, other_team=other
     )
 
 
@@ -418,7 +453,10 @@ def test_first_trick_ending_names_the_house_order_when_nothing_counts():
     claim = Claim(0, first_trick=True, trick_team=1, trick_points=0)
     state = ruled(game(*NEAR, Hand("rosen", claim=claim), rules=rules))
     assert state.winner == Moment(1, 13, "claim")
-    assert "Stich – Weis – Stöck" in state.ending[0]
+    assert "Stich – Weis – Stöck" in told(state)[0]
+    assert state.ending[0] == code(
+        "claim_first_trick", claimer_team=0, order=("stich", "weis", "stoeck")
+    )
 
 
 # --- Schneider judged at the winner's step ----------------------------------------------------
@@ -469,7 +507,7 @@ def test_both_over_at_the_end_of_a_hand_is_a_tie_until_settled():
     assert state.totals == (1067, 1064)
     assert state.tie is True
     assert state.winner is None
-    assert state.ending == ()
+    assert told(state) == ()
     after, errors = enter(g, Hand("rosen", claim=Claim(0, points=0)))
     assert after == g
     assert list(errors) == ["game"]
@@ -478,8 +516,12 @@ def test_both_over_at_the_end_of_a_hand_is_a_tie_until_settled():
     assert state.tie is False
     assert state.winner == Moment(1, 13, "stich")
     assert state.schneider is False
-    assert "B erreicht 1000 in Hand 13" in state.ending[0]
-    assert state.ending[-1] == "Beide über dem Ziel: B hat sich zuerst bedankt."
+    assert "B erreicht 1000 in Hand 13" in told(state)[0]
+    assert told(state)[-1] == "Beide über dem Ziel: B hat sich zuerst bedankt."
+    assert state.ending == (
+        code("reached", team=1, target=1000, number=13, step_with="stich"),
+        code("both_over", team=1),
+    )
 
 
 @pytest.mark.parametrize("auto_end", [True, False])
@@ -507,9 +549,12 @@ def test_one_entry_takes_both_over_the_order_decides(auto_end, order, winner):
     # otherwise Stöck and Weis count as the slate has them (Stöck first).
     winner = winner if auto_end else Moment(0, 13, "stoeck")
     assert state.winner == winner
-    assert state.ending == (
+    assert told(state) == (
         f"{'AB'[winner.team]} erreicht 1000 in Hand 13 mit dem "
         f"{'Stöck' if winner.step == 'stoeck' else 'Weis'}.",
+    )
+    assert state.ending == (
+        code("reached", team=winner.team, target=1000, number=13, step_with=winner.step),
     )
 
 
@@ -537,9 +582,10 @@ def test_auto_end_open_hand_over_the_target_ends_the_game(entry, step):
     assert state.open_hand is None
     assert state.totals == (1007, 987)
     assert state.schneider is False
-    assert state.ending == (
+    assert told(state) == (
         f"A erreicht 1000 in Hand 13 mit dem {'Weis' if step == 'weis' else 'Stöck'}.",
     )
+    assert state.ending == (code("reached", team=0, target=1000, number=13, step_with=step),)
     after, errors = enter(g, Hand("rosen", claim=Claim(1, points=13)))
     assert after == g
     assert list(errors) == ["game"]
@@ -578,7 +624,9 @@ def test_claim_merges_into_the_open_hand():
 
 def test_claim_into_open_hand_keeps_its_contract_and_one_stoeck():
     g, _ = enter(game(*NEAR), Hand("rosen", stoeck=0))
-    assert enter(g, Hand("eicheln", claim=Claim(0, points=20)))[1].keys() == {"contract"}
+    assert enter(g, Hand("eicheln", claim=Claim(0, points=20)))[1] == {
+        "contract": code("hand_running_in", contract="rosen")
+    }
     assert enter(g, Hand("rosen", stoeck=1, claim=Claim(0, points=20)))[1] == {"stoeck": ONE_STOECK}
 
 
@@ -692,7 +740,7 @@ def test_enter_refuses_a_claim_with_whole_hand_points():
     g = game(*FAR)
     after, errors = enter(g, Hand("rosen", points_team=0, points=43, claim=Claim(0, points=43)))
     assert after == g
-    assert "points" in errors
+    assert errors["points"] == code("claim_with_points")
 
 
 # --- export and import ------------------------------------------------------------------------
@@ -757,12 +805,17 @@ def test_load_refuses_a_claim_that_is_not_a_record(claim):
 def test_load_refuses_impossible_claims_and_hands_after_them():
     data = json.loads(json.dumps(export(CLAIMED)))
     data["hands"][-1]["claim"]["points"] = 158
-    with pytest.raises(ImportProblem):
+    with pytest.raises(ImportProblem) as caught:
         load(data)
+    assert caught.value.code == code(
+        "hand_problems", number=13, problems=(code("claim_points", most=157),)
+    )
     data = json.loads(json.dumps(export(CLAIMED)))
     data["hands"].append(Hand("rosen", points_team=0, points=90).to_dict())
-    with pytest.raises(ImportProblem, match="entschieden"):
+    with pytest.raises(ImportProblem) as caught:
         load(data)
+    assert caught.value.code == code("hands_after_end", number=13)
+    assert "entschieden" in say(caught.value.code, kind="schieber")
 
 
 # --- undo -------------------------------------------------------------------------------------
@@ -775,7 +828,7 @@ def test_undo_after_a_claim_runs_the_game_again():
     state = ruled(undone)
     assert not state.finished
     assert state.winner is None
-    assert state.ending == ()
+    assert told(state) == ()
     assert state.schneider is False
     assert state.totals == (957, 57)
     # A wrong claim can be entered again, and the game still plays on after a closed hand.

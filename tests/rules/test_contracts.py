@@ -2,7 +2,9 @@
 
 import pytest
 
+from scorer.codes import code
 from scorer.schieber.contracts import PRESETS, Rules, contracts_for
+from scorer.web.messages.schieber import PRESET_NAMES
 
 MODERN_SWISS = dict(rosen=1, eicheln=1, schilten=2, schellen=2, obenabe=3, undenufe=3)
 
@@ -115,6 +117,23 @@ def test_preset_keys():
     assert set(PRESETS) == {"classic", "modern", "pairing_003", "simple"}
 
 
+def test_preset_names_and_their_figures():
+    assert {key: p.name for key, p in PRESETS.items()} == {
+        "classic": "Klassisch",
+        "modern": "Modern",
+        "pairing_003": "003",
+        "simple": "Einfach",
+    }
+    assert PRESET_NAMES == {
+        "classic": "Klassisch: 3000, ×1 ×2 ×3 ×4",
+        "modern": "Modern: 2500, ×1 ×2 ×3 ×3",
+        "pairing_003": "003: 2500, Herz/Ecken ×1, Schaufel/Kreuz ×2",
+        "simple": "Einfach: 1000, alles ×1",
+    }
+    for key, p in PRESETS.items():
+        assert PRESET_NAMES[key].startswith(f"{p.name}: {p.target}, ")
+
+
 def test_changed_multiplier_is_custom():
     rules = Rules(multipliers={**MODERN_SWISS, "undenufe": 4})
     assert rules.preset == "custom"
@@ -157,8 +176,7 @@ def test_presets_have_no_problems():
 @pytest.mark.parametrize("bad", [-1, 21, 1.5, "2", None, True])
 def test_bad_multiplier(bad):
     problems = Rules(multipliers={**MODERN_SWISS, "schilten": bad}).problems()
-    assert list(problems) == ["mult_schilten"]
-    assert problems["mult_schilten"]
+    assert problems == {"mult_schilten": code("rules_multiplier", most=20)}
 
 
 @pytest.mark.parametrize("good", [0, 1, 20])
@@ -169,20 +187,19 @@ def test_multiplier_bounds_accepted(good):
 def test_missing_multiplier():
     multipliers = dict(MODERN_SWISS)
     del multipliers["rosen"]
-    assert "mult_rosen" in Rules(multipliers=multipliers).problems()
+    problems = Rules(multipliers=multipliers).problems()
+    assert problems["mult_rosen"] == code("rules_multiplier", most=20)
 
 
 def test_no_visible_contract():
     problems = Rules(multipliers={k: 0 for k in MODERN_SWISS}).problems()
-    assert list(problems) == ["multipliers"]
-    assert problems["multipliers"]
+    assert problems == {"multipliers": code("rules_no_contract")}
 
 
 @pytest.mark.parametrize("bad", [99, 100_001, 0, -2500, "2500", 2500.0, None])
 def test_bad_target(bad):
     problems = Rules(target=bad).problems()
-    assert list(problems) == ["target"]
-    assert problems["target"]
+    assert problems == {"target": code("rules_target", least=100, most=100_000)}
 
 
 @pytest.mark.parametrize("good", [100, 1000, 1500, 2500, 3000, 100_000])
@@ -192,8 +209,7 @@ def test_target_bounds_accepted(good):
 
 def test_unknown_deck():
     problems = Rules(deck="tarot").problems()
-    assert list(problems) == ["deck"]
-    assert problems["deck"]
+    assert problems == {"deck": code("rules_deck")}
 
 
 @pytest.mark.parametrize(

@@ -7,21 +7,26 @@ last trick; Weis is the scored Weis and Stöck of a player; points = cards + wei
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
+from scorer.codes import Code, code
 from scorer.exchange import ImportProblem, export, load, state_dict
 from scorer.handjass.game import (
     BLIND,
     OUT,
     PLAY,
+    Award,
     Deal,
     Entry,
     HandjassGame,
     HandjassRules,
     award,
     deal_problems,
+    drawn,
     enter_deal,
+    listed,
     record_problem,
     replay,
 )
@@ -52,13 +57,9 @@ def scores(*points: int, trump: str = "rosen", draw: int | tuple[int, ...] = ())
     return Deal(trump, tuple(play(seat, p) for seat, p in enumerate(points)), draw=drawn)
 
 
-def names(seat: int) -> str:
-    return "ABCD"[seat]
-
-
 def given(deal: Deal, in_game: int, rules: HandjassRules = DEFAULT):
     """(strokes, potatoes) of one deal, as plain dicts."""
-    result = award(deal, rules, in_game, names)
+    result = award(deal, rules, in_game)
     assert not result.tied, result
     return result.strokes, result.potatoes
 
@@ -87,13 +88,19 @@ def enter_all(game: HandjassGame, deals) -> HandjassGame:
     return game
 
 
-def refused(game: HandjassGame, deal: Deal) -> dict[str, str]:
-    """What enter_deal says against the deal; the game must stay unchanged."""
+def refused(game: HandjassGame, deal: Deal) -> dict[str, Code]:
+    """What enter_deal says against the deal, codes by field; the game must stay unchanged."""
     after, errors = enter_deal(game, deal)
     assert errors, deal
     assert after == game
-    assert all(isinstance(v, str) and v for v in errors.values())
+    assert all(isinstance(v, Code) and v.key for v in errors.values())
     return errors
+
+
+def players(key: str, *seats: int) -> dict:
+    """The values a code gives a list of players: the first, and the others `listed`."""
+    first, *others = seats
+    return {"player": first, "more": listed(key, [{"player": s} for s in others])}
 
 
 # --- The seed example: C 8 strokes and 1 potato = 7 retires; A 6, B -1, D 3 go on -------------
@@ -141,8 +148,11 @@ def test_seed_example_goes_on_as_three_players():
     # Four in the game: no blind. With C out it is a three-player game: the blind is allowed.
     before = enter_all(HandjassGame(FOUR), SEED_DEALS[:-1])
     errors = refused(before, Deal("rosen", (play(0, 50), blind(1, 45), play(2, 28), play(3, 28))))
-    assert set(errors) == {"p1"}
-    assert refused(game, ranked(range(4), 0, 1))  # C is retired: no deal for C
+    assert errors == {"p1": code("handjass_no_blind")}
+    # C is retired: no deal for C
+    assert refused(game, ranked(range(4), 0, 1)) == {
+        "p2": code("handjass_player_retired", player=2)
+    }
 
     three = Deal("schellen", (out(0), blind(1, 60), play(3, 20)))
     game = enter_all(game, [three])
@@ -291,9 +301,10 @@ def test_dropped_out_player_gets_neither_stroke_nor_potato():
 def test_tie_for_the_second_stroke_needs_the_draw():
     game = HandjassGame(FOUR)
     errors = refused(game, scores(60, 40, 40, 17))
-    assert set(errors) == {"draw"}
-    result = award(scores(60, 40, 40, 17), DEFAULT, 4, names)
-    assert set(result.tied) == {1, 2}
+    tie = code("handjass_tie_draw", needed=1, **players("handjass_players_and", 1, 2))
+    assert errors == {"draw": tie}
+    result = award(scores(60, 40, 40, 17), DEFAULT, 4)
+    assert result.tied == (1, 2) and result.needed == 1
 
 
 @pytest.mark.parametrize("drawn", [1, 2])
@@ -307,12 +318,12 @@ def test_tie_for_the_second_stroke_goes_to_the_drawn_player(drawn):
 
 def test_draw_by_someone_not_tied_does_not_settle_the_tie():
     errors = refused(HandjassGame(FOUR), scores(60, 40, 40, 17, draw=0))
-    assert "draw" in errors
+    assert errors["draw"].key == "handjass_tie_draw"
 
 
 def test_draw_by_a_seat_not_in_the_deal_is_refused():
     errors = refused(HandjassGame(FOUR), scores(60, 40, 40, 17, draw=7))
-    assert "draw" in errors
+    assert errors == {"draw": code("handjass_draw_unknown")}
 
 
 def test_two_player_tie_needs_the_draw():
@@ -329,10 +340,10 @@ def test_three_tied_for_two_strokes_nobody_gets_two():
     # 001: "The two players with the highest scores each score a stroke"; two strokes go to one
     # player only "if all but one of the active players get a potato". A, B and C all have 45.
     # One card drawn is not enough: two of the three tied need the higher cards.
-    unsettled = award(scores(45, 45, 45, 22, draw=0), DEFAULT, 4, names)
+    unsettled = award(scores(45, 45, 45, 22, draw=0), DEFAULT, 4)
     assert unsettled.tied == (0, 1, 2) and unsettled.needed == 2
     assert unsettled.strokes == {}
-    result = award(scores(45, 45, 45, 22, draw=(0, 2)), DEFAULT, 4, names)
+    result = award(scores(45, 45, 45, 22, draw=(0, 2)), DEFAULT, 4)
     assert result.strokes == {0: 1, 2: 1}
     assert result.potatoes == {3: 1}
 
@@ -484,10 +495,10 @@ def test_no_drop_refuses_dropping_out():
     rules = HandjassRules(no_drop=True)
     game = HandjassGame(FOUR, rules)
     errors = refused(game, Deal("rosen", (out(0), play(1, 60), play(2, 50), play(3, 40))))
-    assert set(errors) == {"p0"}
+    assert errors == {"p0": code("handjass_no_drop")}
     assert enter_deal(game, scores(60, 50, 27, 20))[1] == {}
     errors = refused(HandjassGame(TWO, rules), Deal("rosen", (out(0), play(1, 0))))
-    assert "p0" in errors
+    assert errors["p0"] == code("handjass_no_drop")
 
 
 def test_no_drop_has_no_blind():
@@ -498,7 +509,7 @@ def test_no_drop_has_no_blind():
     errors = refused(
         HandjassGame(THREE, rules), Deal("rosen", (blind(0, 60), play(1, 50), play(2, 30)))
     )
-    assert "p0" in errors
+    assert errors == {"p0": code("handjass_no_blind")}
 
 
 def test_threshold_21():
@@ -515,12 +526,34 @@ def test_target_5():
 
 
 @pytest.mark.parametrize(
-    ("changes", "field"),
-    [({"deck": "tarot"}, "deck"), ({"target": 0}, "target"), ({"threshold": 0}, "threshold")],
+    ("changes", "problems"),
+    [
+        ({"deck": "tarot"}, {"deck": code("handjass_deck_unknown")}),
+        ({"target": 0}, {"target": code("handjass_target_range", least=1, most=100)}),
+        ({"target": 101}, {"target": code("handjass_target_range", least=1, most=100)}),
+        ({"threshold": 0}, {"threshold": code("handjass_threshold_range", least=1, most=80)}),
+        ({"threshold": 81}, {"threshold": code("handjass_threshold_range", least=1, most=80)}),
+        ({"berner": "yes"}, {"berner": code("handjass_yes_or_no")}),
+    ],
 )
-def test_rules_problems(changes, field):
-    assert field in HandjassRules(**changes).problems()
+def test_rules_problems(changes, problems):
+    assert HandjassRules(**changes).problems() == problems
     assert HandjassRules().problems() == {}
+
+
+@pytest.mark.parametrize(
+    ("names", "problem"),
+    [
+        (("A",), code("handjass_players_count")),
+        (("A", "B", "C", "D", "E"), code("handjass_players_count")),
+        (("A", " "), code("handjass_player_unnamed")),
+        (("Anna", "anna "), code("handjass_names_same")),
+        (("A", "B\x00"), code("name_control")),
+    ],
+)
+def test_players_problems(names, problem):
+    assert HandjassGame(names).problems() == {"players": problem}
+    assert HandjassGame(FOUR).problems() == {}
 
 
 def test_rules_round_trip():
@@ -534,34 +567,39 @@ def test_rules_round_trip():
 def test_cards_above_157_refused():
     game = HandjassGame(THREE)
     errors = refused(game, Deal("rosen", (play(0, 158), out(1), out(2))))
-    assert "p0" in errors
+    assert errors == {
+        "p0": code("handjass_cards_range", most=157),
+        "players": code("handjass_cards_too_many", cards=158, most=157),
+    }
     assert deal_problems(Deal("rosen", (play(0, 157), out(1), out(2))), game, replay(game)) == {}
 
 
 def test_negative_cards_refused():
-    assert "p1" in refused(HandjassGame(TWO), scores(60, -5))
+    assert refused(HandjassGame(TWO), scores(60, -5)) == {
+        "p1": ("handjass_cards_range", {"most": 157})
+    }
 
 
 def test_active_cards_adding_up_to_more_than_157_refused():
     errors = refused(HandjassGame(FOUR), scores(60, 50, 30, 20))
-    assert set(errors) == {"players"}
+    assert errors == {"players": code("handjass_cards_too_many", cards=160, most=157)}
     assert enter_deal(HandjassGame(FOUR), scores(60, 50, 30, 17))[1] == {}
 
 
 def test_points_of_a_blind_count_against_157():
     errors = refused(HandjassGame(THREE), Deal("rosen", (play(0, 80), blind(1, 60), play(2, 20))))
-    assert "players" in errors
+    assert errors["players"] == code("handjass_cards_too_many", cards=160, most=157)
 
 
 @pytest.mark.parametrize("entry", [Entry(1, OUT, 20, 0), Entry(1, OUT, 0, 20)])
 def test_dropped_out_player_with_points_refused(entry):
     deal = Deal("rosen", (play(0, 60), entry, play(2, 50), play(3, 30)))
-    assert "p1" in refused(HandjassGame(FOUR), deal)
+    assert refused(HandjassGame(FOUR), deal)["p1"] == code("handjass_out_no_points", player=1)
 
 
 def test_blind_taken_twice_refused():
     deal = Deal("rosen", (blind(0, 60), blind(1, 50), play(2, 30)))
-    assert "blind" in refused(HandjassGame(THREE), deal)
+    assert refused(HandjassGame(THREE), deal)["blind"] == code("handjass_blind_once")
     deal = Deal("rosen", (blind(0, 60), blind(1, 50)))
     assert "blind" in refused(HandjassGame(TWO), deal)
 
@@ -575,40 +613,50 @@ def test_one_blind_allowed_with_three_and_two():
 
 def test_blind_in_a_four_player_deal_refused():
     deal = Deal("rosen", (play(0, 60), play(1, 50), blind(2, 30), play(3, 17)))
-    assert set(refused(HandjassGame(FOUR), deal)) == {"p2"}
+    assert refused(HandjassGame(FOUR), deal) == {"p2": code("handjass_no_blind")}
 
 
 def test_deal_for_a_retired_player_refused():
     game = seed_game()
     errors = refused(game, ranked(range(4), 0, 1))
-    assert "p2" in errors
+    assert errors["p2"] == code("handjass_player_retired", player=2)
     # Without C it is accepted.
     assert enter_deal(game, ranked((0, 1, 3), 1, 3))[1] == {}
 
 
+ONCE = code("handjass_players_once")
+
+
 @pytest.mark.parametrize(
-    "entries",
+    ("entries", "problem"),
     [
-        (play(0, 60), play(1, 50), play(2, 30)),  # D missing
-        (play(0, 60), play(1, 50), play(2, 30), play(2, 10)),  # C twice, D missing
-        (play(0, 60), play(1, 50), play(2, 30), play(3, 10), play(4, 0)),  # a fifth player
-        (),
+        ((play(0, 60), play(1, 50), play(2, 30)), ONCE),  # D missing
+        ((play(0, 60), play(1, 50), play(2, 30), play(2, 10)), ONCE),  # C twice, D missing
+        (
+            (play(0, 60), play(1, 50), play(2, 30), play(3, 10), play(4, 0)),
+            code("handjass_player_unknown"),  # a fifth player
+        ),
+        ((), ONCE),
     ],
 )
-def test_deal_missing_a_player_refused(entries):
-    assert "players" in refused(HandjassGame(FOUR), Deal("rosen", entries))
+def test_deal_missing_a_player_refused(entries, problem):
+    assert refused(HandjassGame(FOUR), Deal("rosen", entries)) == {"players": problem}
 
 
 def test_nobody_playing_refused():
     deal = Deal("rosen", tuple(out(s) for s in range(4)))
-    assert set(refused(HandjassGame(FOUR), deal)) == {"players"}
-    assert "players" in refused(HandjassGame(TWO), Deal("rosen", (out(0), out(1))))
+    assert refused(HandjassGame(FOUR), deal) == {"players": code("handjass_nobody_plays")}
+    assert refused(HandjassGame(TWO), Deal("rosen", (out(0), out(1)))) == {
+        "players": code("handjass_nobody_plays")
+    }
 
 
 @pytest.mark.parametrize("cards", [1, 156])
 def test_1_and_156_card_points_refused(cards):
     deal = Deal("rosen", (play(0, cards), out(1), out(2)))
-    assert set(refused(HandjassGame(THREE), deal)) == {"p0"}
+    assert refused(HandjassGame(THREE), deal) == {
+        "p0": code("handjass_cards_impossible", cards=cards)
+    }
 
 
 @pytest.mark.parametrize("cards", [0, 2, 155, 157])
@@ -618,24 +666,26 @@ def test_0_2_155_157_card_points_allowed(cards):
 
 
 def test_unknown_trump_refused():
-    assert "trump" in refused(HandjassGame(FOUR), scores(60, 50, 27, 20, trump="hearts"))
+    errors = refused(HandjassGame(FOUR), scores(60, 50, 27, 20, trump="hearts"))
+    assert errors == {"trump": code("handjass_trump_missing")}
     game = HandjassGame(FOUR, HandjassRules(deck="french"))
     assert enter_deal(game, scores(60, 50, 27, 20, trump="hearts"))[1] == {}
 
 
 def test_unknown_status_refused():
     deal = Deal("rosen", (play(0, 60), Entry(1, "maybe", 0), play(2, 50), play(3, 30)))
-    assert "p1" in refused(HandjassGame(FOUR), deal)
+    assert refused(HandjassGame(FOUR), deal)["p1"] == code("handjass_status_unknown")
 
 
 @pytest.mark.parametrize("weis", [10, 30, 25, -20])
 def test_impossible_weis_refused(weis):
-    assert "p0" in refused(HandjassGame(TWO), Deal("rosen", (play(0, 60, weis), play(1, 50))))
+    errors = refused(HandjassGame(TWO), Deal("rosen", (play(0, 60, weis), play(1, 50))))
+    assert errors == {"p0": code("handjass_weis_values")}
 
 
 def test_only_the_best_weis_scores_but_stoeck_always():
     two_weis = Deal("rosen", (play(0, 60, 50), play(1, 50, 100)))
-    assert "weis" in refused(HandjassGame(TWO), two_weis)
+    assert refused(HandjassGame(TWO), two_weis) == {"weis": code("handjass_weis_one_holder")}
     stoeck = Deal("rosen", (play(0, 60, 20), play(1, 50, 100)))
     assert enter_deal(HandjassGame(TWO), stoeck)[1] == {}
 
@@ -647,7 +697,8 @@ def test_written_weis_beside_declared_weis_or_another_20():
     assert "weis" in refused(HandjassGame(TWO), Deal("rosen", (kings, play(1, 50, 50))))
     assert enter_deal(HandjassGame(TWO), Deal("rosen", (kings, play(1, 50, 20))))[1] == {}
     stoeck = Entry(0, PLAY, 60, declared=(Weis.four("K"),), stoeck=True)
-    assert "weis" in refused(HandjassGame(TWO), Deal("rosen", (stoeck, play(1, 50, 20))))
+    errors = refused(HandjassGame(TWO), Deal("rosen", (stoeck, play(1, 50, 20))))
+    assert errors == {"weis": code("handjass_weis_one_holder")}
     # Written 20s: two are one player's Stöck and another's Weis; three would be Weis of two.
     two = Deal("rosen", (play(0, 50, 20), play(1, 50, 20), play(2, 57)))
     assert enter_deal(HandjassGame(THREE), two)[1] == {}
@@ -659,27 +710,150 @@ def test_no_deal_after_the_loser_is_known():
     game = full_game()
     assert replay(game).finished
     errors = refused(game, Deal("rosen", (play(2, 60), play(3, 50))))
-    assert set(errors) == {"game"}
+    assert errors == {"game": code("handjass_loser_known")}
 
 
 def test_record_problem():
     assert record_problem(seed_game()) is None
     assert record_problem(HandjassGame(FOUR)) is None
     tie = HandjassGame(FOUR, deals=(ranked(range(4), 0, 1), scores(60, 40, 40, 17)))
-    problem = record_problem(tie)
-    assert problem and problem.startswith("Spiel 2:")
+    drawn = code("handjass_tie_draw", needed=1, **players("handjass_players_and", 1, 2))
+    assert record_problem(tie) == code("handjass_deal_problem", number=2, problems=(drawn,))
     retired = seed_game().with_record(SEED_DEALS + (ranked(range(4), 0, 1),))
-    problem = record_problem(retired)
-    assert problem and problem.startswith("Spiel 10:")
+    assert record_problem(retired) == code(
+        "handjass_deal_problem",
+        number=10,
+        problems=(code("handjass_player_retired", player=2),),
+    )
     blind_four = HandjassGame(FOUR, deals=(Deal("rosen", (blind(0, 0), out(1), out(2), out(3))),))
-    assert record_problem(blind_four).startswith("Spiel 1:")
+    assert record_problem(blind_four) == code(
+        "handjass_deal_problem", number=1, problems=(code("handjass_no_blind"),)
+    )
+    # Every problem of the deal, in the order deal_problems finds them.
+    two = HandjassGame(TWO, deals=(Deal("hearts", (play(0, 158), play(1, 0))),))
+    assert record_problem(two) == code(
+        "handjass_deal_problem",
+        number=1,
+        problems=(
+            code("handjass_trump_missing"),
+            code("handjass_cards_range", most=157),
+            code("handjass_cards_too_many", cards=158, most=157),
+        ),
+    )
 
 
 def test_load_refuses_a_bad_record():
     data = export(HandjassGame(FOUR, deals=(scores(60, 50, 30, 20),)))
     with pytest.raises(ImportProblem) as error:
         load(data)
-    assert "Spiel 1" in str(error.value)
+    too_many = code("handjass_cards_too_many", cards=160, most=157)
+    assert error.value.code == code("handjass_deal_problem", number=1, problems=(too_many,))
+
+
+# --- What a deal says: its ruling, a code a line ------------------------------------------------
+
+
+def strokes_line(*given: tuple[int, int]) -> Code:
+    """The line of the strokes: (seat, strokes) in the order given."""
+    (first, won), *others = given
+    more = listed("handjass_strokes_more", [{"player": s, "strokes": n} for s, n in others])
+    return code("handjass_strokes", player=first, strokes=won, more=more)
+
+
+def lines(deal: Deal, in_game: int, rules: HandjassRules = DEFAULT) -> tuple[Code, ...]:
+    return award(deal, rules, in_game).lines
+
+
+def test_the_lines_of_potatoes_and_strokes():
+    assert lines(scores(60, 50, 25, 22), 4) == (
+        code("handjass_potatoes", threshold=26, **players("handjass_potatoes_more", 2, 3)),
+        strokes_line((0, 1), (1, 1)),
+    )
+    # One potato: a list of one; the one good player takes both strokes of a three-player deal.
+    assert lines(Deal("rosen", (play(0, 100), play(1, 40), play(2, 17))), 3) == (
+        code("handjass_potatoes", threshold=26, player=2, more=None),
+        strokes_line((0, 1), (1, 1)),
+    )
+    assert lines(scores(120, 37), 2) == (strokes_line((0, 1)),)
+
+
+def test_the_line_when_nobody_reaches_the_threshold():
+    deal = Deal("rosen", (out(0), play(1, 20), play(2, 15)))
+    assert lines(deal, 3, HandjassRules(threshold=21)) == (
+        code("handjass_potatoes", threshold=21, **players("handjass_potatoes_more", 1, 2)),
+        code("handjass_no_strokes", threshold=21),
+    )
+
+
+def test_the_lines_of_a_draw():
+    assert lines(scores(45, 45, 45, 22, draw=(0, 2)), 4) == (
+        code("handjass_potatoes", threshold=26, player=3, more=None),
+        code("handjass_drawn", points=45, needed=2, **players("handjass_players_and", 0, 2)),
+        strokes_line((0, 1), (2, 1)),
+    )
+    assert lines(scores(60, 40, 40, 17, draw=2), 4)[1] == code(
+        "handjass_drawn", points=40, needed=1, player=2, more=None
+    )
+
+
+def test_the_lines_of_a_held_tie_and_its_stroke():
+    game = enter_all(HandjassGame(FOUR, HOLD), [scores(60, 40, 40, 17), scores(50, 27, 30, 45)])
+    first, second = replay(game).rows
+    assert first.award.lines == (
+        code("handjass_potatoes", threshold=26, player=3, more=None),
+        code("handjass_tie_held", points=40),
+        strokes_line((0, 1)),
+    )
+    # C takes more than B: the waiting stroke goes to C, said after the deal's own strokes.
+    assert second.award.lines == (
+        strokes_line((0, 1), (3, 1)),
+        code("handjass_held_stroke", player=2),
+    )
+
+
+@pytest.mark.parametrize(
+    ("seated", "rules", "trump", "strokes"),
+    [
+        (FOUR, DEFAULT, "rosen", 2),
+        (TWO, DEFAULT, "rosen", 1),
+        (THREE, BERNER, "schilten", 6),  # two strokes times 3
+    ],
+)
+def test_the_line_when_all_others_drop_out(seated, rules, trump, strokes):
+    deal = Deal(trump, tuple(play(s, 0) if s == 1 else out(s) for s in range(len(seated))))
+    assert lines(deal, len(seated), rules) == (
+        code("handjass_all_others_out", player=1, strokes=strokes),
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules", "trump", "strokes"), [(DEFAULT, "rosen", 1), (BERNER, "schellen", 4)]
+)
+def test_the_line_when_two_agree(rules, trump, strokes):
+    deal = Deal(trump, (play(0, 0), out(1), play(2, 0)), agreed=True)
+    assert lines(deal, 3, rules) == (code("handjass_agreed", strokes=strokes),)
+    assert award(deal, rules, 3).strokes == {0: strokes, 2: strokes}
+
+
+def test_the_weis_ruling_comes_first():
+    # 001's example: A and C both announce 50; C's K-O-U-10 is in trumps and wins.
+    c_runs = (Weis.run("schellen", "K", 4), Weis.run("eicheln", "8", 3))
+    deal = Deal(
+        "schellen",
+        (
+            Entry(0, PLAY, 40, declared=(Weis.run("rosen", "K", 4),)),
+            play(1, 40),
+            Entry(2, PLAY, 20, declared=c_runs, stoeck=True),
+            play(3, 57),
+        ),
+    )
+    assert lines(deal, 4) == (
+        code("weis_points_same", points=50),
+        code("weis_cards_same", cards=4),
+        code("weis_top_same", top_to="K"),
+        code("weis_trump", suit="schellen", weis=c_runs[0], who=2),
+        strokes_line((2, 1), (3, 1)),
+    )
 
 
 # --- Vorhand and dealer -------------------------------------------------------------------------
@@ -839,3 +1013,24 @@ def test_load_refuses_bad_players(players):
     data = {**export(HandjassGame(TWO)), "players": players}
     with pytest.raises(ImportProblem):
         load(data)
+
+
+def test_rules_left_open_take_the_variants_defaults():
+    assert HandjassRules.chosen().target == 7
+    assert HandjassRules.chosen(berner=True).target == 27
+    assert HandjassRules.chosen(berner=True, target=20).target == 20
+    assert HandjassRules.chosen().threshold == 26
+    assert HandjassRules.chosen(threshold=21).threshold == 21
+    assert HandjassRules.chosen(deck="french", no_drop=True) == HandjassRules(
+        deck="french", no_drop=True
+    )
+
+
+def test_the_lots_are_drawn_among_the_tied():
+    tie = Award({}, {}, tied=(0, 2, 3), needed=2)
+    deal = Deal("rosen", ())
+    first = drawn(deal, tie, random.Random(7)).draw
+    assert len(first) == 2 and set(first) <= {0, 2, 3}
+    assert drawn(deal, tie, random.Random(7)).draw == first  # the same lots from the same seed
+    seen = {drawn(deal, tie, random.Random(seed)).draw for seed in range(200)}
+    assert {frozenset(d) for d in seen} == {frozenset(p) for p in ((0, 2), (0, 3), (2, 3))}

@@ -57,7 +57,7 @@ def test_record_problem_of_a_bad_last_deal_is_linear(awards):
     game = long_game()
     bad = Deal("rosen", tuple(Entry(s, PLAY, 60) for s in range(4)))  # 240 card points
     problem = record_problem(game.with_record(game.deals + (bad,)))
-    assert problem and problem.startswith(f"Spiel {DEALS + 1}:")
+    assert problem.key == "handjass_deal_problem" and problem.values["number"] == DEALS + 1
     assert len(awards) <= 2 * DEALS
 
 

@@ -12,6 +12,7 @@ import json
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from scorer.codes import Code
 from scorer.exchange import export, load, state_dict
 from scorer.handjass.game import (
     BLIND,
@@ -70,7 +71,7 @@ def deals(draw, in_game: list[int], agreeing: bool = True) -> Deal:
 
 def settled(deal: Deal, rules: HandjassRules, in_game: int, pick: int) -> Deal:
     """The deal with the draw given to one of the tied players, if a stroke is tied."""
-    result = award(deal, rules, in_game, str)
+    result = award(deal, rules, in_game)
     tied = result.tied
     if not tied:
         return deal
@@ -79,9 +80,11 @@ def settled(deal: Deal, rules: HandjassRules, in_game: int, pick: int) -> Deal:
 
 
 def check_award(deal: Deal, rules: HandjassRules, in_game: int) -> None:
-    result = award(deal, rules, in_game, str)
+    result = award(deal, rules, in_game)
     active = [e for e in deal.entries if e.active]
     assert not result.tied
+    # The ruling is codes, never sentences: the web words them.
+    assert result.lines and all(isinstance(line, Code) for line in result.lines)
     # Never a stroke and a potato in one deal; nobody who dropped out gets either.
     assert not set(result.strokes) & set(result.potatoes)
     assert set(result.strokes) | set(result.potatoes) <= {e.seat for e in active}
@@ -139,7 +142,7 @@ def test_two_strokes_only_when_all_other_players_get_potatoes(points, pick):
     entries = tuple(Entry(s, PLAY, 0 if p == 1 else p) for s, p in enumerate(points))
     deal = settled(Deal("rosen", entries), game.rules, len(points), pick)
     assert deal_problems(deal, game, replay(game)) == {}
-    result = award(deal, game.rules, len(points), str)
+    result = award(deal, game.rules, len(points))
     for seat, n in result.strokes.items():
         if n > 1:
             assert all(e.seat in result.potatoes for e in entries if e.seat != seat), result

@@ -4,6 +4,7 @@ from dataclasses import replace
 
 import pytest
 
+from scorer.codes import code
 from scorer.schieber.contracts import Rules
 from scorer.schieber.game import (
     ONE_STOECK,
@@ -15,6 +16,7 @@ from scorer.schieber.game import (
     change_record,
     enter,
     hand_problems,
+    previews,
     record_problem,
     replay,
     score,
@@ -22,6 +24,7 @@ from scorer.schieber.game import (
     steps,
 )
 from scorer.slate import Slate
+from scorer.web.messages import say
 
 MODERN = Rules.from_preset("modern")
 CLASSIC = Rules.from_preset("classic")
@@ -129,11 +132,34 @@ def test_empty_steps_left_out():
 # --- hand_problems ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("points", [-1, 158, 1, 156, 257])
-def test_impossible_points(points):
+OUT_OF_RANGE = code("points_range", most=157, match=257)
+
+
+@pytest.mark.parametrize(
+    "points, problem",
+    [
+        (-1, OUT_OF_RANGE),
+        (158, OUT_OF_RANGE),
+        (1, code("points_impossible", points=1)),
+        (156, code("points_impossible", points=156)),
+        (257, OUT_OF_RANGE),
+    ],
+)
+def test_impossible_points(points, problem):
     problems = hand_problems(Hand("rosen", points=points), MODERN)
-    assert list(problems) == ["points"]
-    assert problems["points"]
+    assert problems == {"points": problem}
+    assert say(problems["points"], kind="schieber")
+
+
+def test_impossible_points_words():
+    problems = hand_problems(Hand("rosen", points=158), MODERN)
+    assert say(problems["points"], kind="schieber") == (
+        "Stichpunkte von 0 bis 157; 257 ist der Match-Knopf."
+    )
+    problems = hand_problems(Hand("rosen", points=156), MODERN)
+    assert say(problems["points"], kind="schieber") == (
+        "156 gibt es nicht: keine Karte zählt 1 Punkt."
+    )
 
 
 @pytest.mark.parametrize("points", [0, 2, 90, 155, 157])
@@ -143,8 +169,7 @@ def test_possible_points(points):
 
 def test_match_with_points_refused():
     problems = hand_problems(Hand("rosen", match=True, points=90), MODERN)
-    assert list(problems) == ["points"]
-    assert problems["points"]
+    assert problems == {"points": code("match_points")}
 
 
 def test_match_without_points_or_with_257():
@@ -155,8 +180,10 @@ def test_match_without_points_or_with_257():
 @pytest.mark.parametrize("contract", ["obenabe", "undenufe"])
 def test_no_stoeck_without_trump(contract):
     problems = hand_problems(Hand(contract, points=90, stoeck=0), MODERN)
-    assert list(problems) == ["stoeck"]
-    assert problems["stoeck"]
+    assert problems == {"stoeck": code("stoeck_no_trump", contract=contract)}
+    assert say(problems["stoeck"], kind="schieber") == (
+        f"Stöck gibt es nur mit Trumpf, nicht bei {contract.capitalize()}."
+    )
 
 
 def test_stoeck_with_trump():
@@ -164,20 +191,31 @@ def test_stoeck_with_trump():
 
 
 def test_stoeck_of_no_team():
-    assert list(hand_problems(Hand("rosen", points=90, stoeck=2), MODERN)) == ["stoeck"]
+    assert hand_problems(Hand("rosen", points=90, stoeck=2), MODERN) == {
+        "stoeck": code("stoeck_team")
+    }
 
 
 def test_weis_for_both_teams_refused():
     problems = hand_problems(Hand("rosen", points=90, weis=(20, 50)), MODERN)
-    assert list(problems) == ["weis"]
-    assert problems["weis"]
+    assert problems == {"weis": code("weis_one_team")}
 
 
-@pytest.mark.parametrize("weis", [30, 10, 25, -20, 610, 750])
-def test_impossible_weis(weis):
+@pytest.mark.parametrize(
+    "weis, problem",
+    [
+        (30, code("weis_points_impossible", points=30)),
+        (10, code("weis_points_impossible", points=10)),
+        (25, code("weis_points_impossible", points=25)),
+        (-20, code("weis_negative")),
+        (610, code("weis_too_much", most=600)),
+        (750, code("weis_too_much", most=600)),
+    ],
+)
+def test_impossible_weis(weis, problem):
     problems = hand_problems(Hand("rosen", points=90, weis=(weis, 0)), MODERN)
-    assert list(problems) == ["weis"]
-    assert problems["weis"]
+    assert problems == {"weis": problem}
+    assert say(problems["weis"], kind="schieber")
 
 
 # Two players of a team with large Weis reach 600 at most: two runs of nine.
@@ -191,35 +229,46 @@ def test_small_weis_bound():
     # four Aces and four Kings (200): 550.
     rules = Rules.from_preset("modern", weis_large=False)
     assert hand_problems(Hand("rosen", points=90, weis=(550, 0)), rules) == {}
-    assert list(hand_problems(Hand("rosen", points=90, weis=(560, 0)), rules)) == ["weis"]
+    assert hand_problems(Hand("rosen", points=90, weis=(560, 0)), rules) == {
+        "weis": code("weis_too_much", most=550)
+    }
 
 
 def test_the_most_weis_depends_on_the_team_size():
     # Two players with nine cards: 600 at most (two runs of nine). Three with six cards each:
     # 220 a player at most, so 660; 510 is reachable (four Unders + K-O-U, four 9s + 10-9-8,
     # four Aces + A-K-O), so it must be accepted.
-    assert list(hand_problems(Hand("rosen", points=90, weis=(610, 0)), MODERN)) == ["weis"]
+    assert hand_problems(Hand("rosen", points=90, weis=(610, 0)), MODERN) == {
+        "weis": code("weis_too_much", most=600)
+    }
     six = {"players_per_team": 3}
     assert hand_problems(Hand("rosen", points=90, weis=(510, 0)), MODERN, **six) == {}
     assert hand_problems(Hand("rosen", points=90, weis=(660, 0)), MODERN, **six) == {}
-    assert list(hand_problems(Hand("rosen", points=90, weis=(670, 0)), MODERN, **six)) == ["weis"]
+    assert hand_problems(Hand("rosen", points=90, weis=(670, 0)), MODERN, **six) == {
+        "weis": code("weis_too_much", most=660)
+    }
 
 
 def test_hidden_contract_refused():
     rules = Rules(multipliers={**MODERN.multipliers, "undenufe": 0})
     problems = hand_problems(Hand("undenufe", points=90), rules)
-    assert list(problems) == ["contract"]
-    assert problems["contract"]
+    assert problems == {"contract": code("contract_not_played", contract="undenufe")}
     assert hand_problems(Hand("obenabe", points=90), rules) == {}
 
 
 def test_unknown_contract_refused():
-    assert list(hand_problems(Hand("hearts", points=90), MODERN)) == ["contract"]
+    assert hand_problems(Hand("hearts", points=90), MODERN) == {
+        "contract": code("contract_not_played", contract="hearts")
+    }
 
 
 def test_points_team_and_first_claim_checked():
-    assert list(hand_problems(Hand("rosen", points_team=2, points=90), MODERN)) == ["points_team"]
-    assert list(hand_problems(Hand("rosen", points=90, first_claim=2), MODERN)) == ["first_claim"]
+    assert hand_problems(Hand("rosen", points_team=2, points=90), MODERN) == {
+        "points_team": code("points_team")
+    }
+    assert hand_problems(Hand("rosen", points=90, first_claim=2), MODERN) == {
+        "first_claim": code("first_claim_team")
+    }
 
 
 # --- enter ------------------------------------------------------------------------------------
@@ -254,8 +303,8 @@ def test_open_hand_collects_weis_and_stoeck():
 def test_open_hand_contract_mismatch():
     g, _ = enter(game(rules=MODERN), Hand("rosen", weis=(20, 0)))
     after, errors = enter(g, Hand("schellen", points=90))
-    assert list(errors) == ["contract"]
-    assert errors["contract"]
+    assert errors == {"contract": code("hand_running_in", contract="rosen")}
+    assert say(errors["contract"], kind="schieber") == "Diese Hand läuft schon in Rosen."
     assert after == g
 
 
@@ -263,36 +312,35 @@ def test_second_stoeck_refused():
     g, errors = enter(game(rules=MODERN), Hand("rosen", stoeck=0))
     assert errors == {}
     after, errors = enter(g, Hand("rosen", stoeck=1))
-    assert errors == {"stoeck": ONE_STOECK}
+    assert errors == {"stoeck": ONE_STOECK} == {"stoeck": code("stoeck_once")}
     assert after == g
 
 
 def test_weis_added_for_the_other_team_refused():
     g, _ = enter(game(rules=MODERN), Hand("rosen", weis=(20, 0)))
     after, errors = enter(g, Hand("rosen", weis=(0, 50)))
-    assert list(errors) == ["weis"]
+    assert errors == {"weis": code("weis_one_team")}
     assert after == g
 
 
 def test_empty_entry_refused():
     g = game(rules=MODERN)
     after, errors = enter(g, Hand("rosen"))
-    assert list(errors) == ["points"]
-    assert errors["points"]
+    assert errors == {"points": code("points_missing")}
     assert after == g
 
 
 def test_empty_entry_on_open_hand_refused():
     g, _ = enter(game(rules=MODERN), Hand("rosen", weis=(20, 0)))
     after, errors = enter(g, Hand("rosen"))
-    assert list(errors) == ["points"]
+    assert errors == {"points": code("points_missing")}
     assert after == g
 
 
 def test_impossible_entry_refused():
     g = game(rules=MODERN)
     after, errors = enter(g, Hand("rosen", points=156))
-    assert list(errors) == ["points"]
+    assert errors == {"points": code("points_impossible", points=156)}
     assert after == g
 
 
@@ -300,8 +348,7 @@ def test_entry_after_game_finished():
     g = game(MATCH_A, MATCH_A, MATCH_A, MATCH_A)
     assert replay(g).finished
     after, errors = enter(g, Hand("rosen", points=90))
-    assert list(errors) == ["game"]
-    assert errors["game"]
+    assert errors == {"game": code("game_over")}
     assert after == g
 
 
@@ -388,7 +435,7 @@ def test_both_over_by_tricks_is_a_tie():
     assert state.winner is None
     assert not state.finished
     after, errors = enter(g, Hand("rosen", points=90))
-    assert list(errors) == ["game"]
+    assert errors == {"game": code("tie_first")}
     assert after == g
 
 
@@ -578,12 +625,12 @@ def test_partner_and_caller():
 def test_game_problems():
     assert game().problems() == {}
     dup = Game((Team("Ost", ("Anna", "Beat")), Team("West", ("anna", "Cla"))))
-    assert list(dup.problems()) == ["players"]
+    assert dup.problems() == {"players": code("player_names_same")}
     same_team = Game((Team("Ost", ("a", "b")), Team("ost ", ("c", "d"))))
-    assert list(same_team.problems()) == ["teams"]
+    assert same_team.problems() == {"teams": code("team_names_same")}
     uneven = Game((Team("Ost", ("a", "b")), Team("West", ("c", "d", "e"))))
-    assert list(uneven.problems()) == ["players"]
-    assert list(game(first_vorhand=4).problems()) == ["first_vorhand"]
+    assert uneven.problems() == {"players": code("players_count")}
+    assert game(first_vorhand=4).problems() == {"first_vorhand": code("first_vorhand")}
     assert game(per_team=3, first_vorhand=5).problems() == {}
 
 
@@ -597,32 +644,39 @@ def test_record_fine():
 def test_hand_after_the_end_refused():
     g = game(MATCH_A, MATCH_A, MATCH_A, MATCH_A, MATCH_B)
     problem = record_problem(g)
-    assert problem and "Hand 4" in problem
+    assert problem == code("hands_after_end", number=4)
+    assert say(problem, kind="schieber") == (
+        "Nach Hand 4 ist das Spiel schon entschieden; danach kann keine Hand mehr kommen."
+    )
     done = game(MATCH_A, MATCH_A, MATCH_A, MATCH_A)
     assert record_problem(done) is None
     after, problem = change_record(done, list(g.hands))
     assert after == done
-    assert problem and "Hand 4" in problem
+    assert problem == code("hands_after_end", number=4)
 
 
 def test_hand_after_a_tie_refused():
     g = game(*NEAR_TARGET, Hand("rosen", points_team=0, points=80), MATCH_A)
     problem = record_problem(g)
-    assert problem and "Hand 13" in problem
+    assert problem == code("hands_after_end", number=13)
 
 
 def test_open_hand_not_last_refused():
     g = game(Hand("rosen", weis=(20, 0)), Hand("rosen", points=90))
     problem = record_problem(g)
-    assert problem and problem.startswith("Hand 1")
+    assert problem == code("hand_open_early", number=1)
+    assert say(problem, kind="schieber").startswith("Hand 1")
     after, problem = change_record(game(), list(g.hands))
     assert after == game()
-    assert problem
+    assert problem == code("hand_open_early", number=1)
 
 
 def test_impossible_hand_in_record_refused():
     problem = record_problem(game(MATCH_A, Hand("rosen", points=156)))
-    assert problem and problem.startswith("Hand 2")
+    assert problem == code(
+        "hand_problems", number=2, problems=(code("points_impossible", points=156),)
+    )
+    assert say(problem, kind="schieber") == "Hand 2: 156 gibt es nicht: keine Karte zählt 1 Punkt."
 
 
 def test_change_record_accepts_an_edit():
@@ -638,3 +692,30 @@ def test_change_record_delete_reopens_a_finished_game():
     assert problem is None
     assert not replay(after).finished
     assert replay(after).totals == (771, 0)
+
+
+def test_previews_are_the_scores_each_contract_would_write():
+    table = game(rules=MODERN)
+    shown = previews(table, Hand("?", points_team=0, points=62))
+    assert shown["rosen"] == (62, 95)
+    assert shown["schellen"] == (124, 190)
+    assert shown["obenabe"] == (186, 285)
+    match = previews(table, Hand("?", points_team=1, match=True))
+    assert match["undenufe"] == (0, 771)
+    stoeck = previews(table, Hand("?", points_team=0, points=90, stoeck=1))
+    assert stoeck["rosen"] == (90, 87)
+    assert "obenabe" not in stoeck  # no Stöck without a trump
+    assert previews(table, Hand("?")) == {}  # nothing typed yet: nothing to show
+
+
+def test_previews_of_an_open_hand_add_what_it_holds():
+    table = game(rules=MODERN)
+    table, _ = enter(table, Hand("schellen", weis=(50, 0)))
+    shown = previews(table, Hand("?", points_team=0, points=80))
+    assert shown == {"schellen": (260, 154)}  # (80 + 50) x2 : 77 x2
+
+
+def test_previews_of_an_edit_replace_that_hand():
+    table = game(Hand("rosen", points_team=0, points=90), rules=MODERN)
+    shown = previews(table, Hand("?", points_team=1, points=100), index=0)
+    assert shown["rosen"] == (57, 100)

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer.cards import RANKS
+from scorer.codes import code
 from scorer.exchange import (
     ImportProblem,
     export,
@@ -39,6 +40,7 @@ from scorer.handjass.game import (
 from scorer.names import NAME_MAX, name_problem
 from scorer.schieber.contracts import Rules
 from scorer.schieber.game import Declared, Game, Hand, Team, enter, hand_problems
+from scorer.web.messages import say
 from scorer.weis import Play, Weis, WeisTable, detect, most_weis, stoeck_in
 
 TEAMS = (Team("Ost", ("a1", "a2")), Team("West", ("b1", "b2")))
@@ -81,7 +83,8 @@ def refused(data) -> str:
     """The message an import of `data` is refused with (and nothing else may come out)."""
     with pytest.raises(ImportProblem) as error:
         load(data)
-    message = str(error.value)
+    problem = error.value
+    message = say(problem.code, kind=problem.game.KIND if problem.game else None)
     assert message and len(message) < 600, message
     return message
 
@@ -101,6 +104,38 @@ def test_handjass_players_must_be_a_list_of_names(players):
     refused({**HANDJASS, "players": players})
 
 
+def import_problem(data) -> ImportProblem:
+    """The ImportProblem a Schieber import of `data` is refused with; its code has words for a
+    person, a sentence of reasonable length (with the game's names when it was read that far)."""
+    with pytest.raises(ImportProblem) as error:
+        load(data)
+    problem = error.value
+    names = {}
+    if problem.game is not None:
+        names = {
+            "faces": problem.game.rules.deck,
+            "names": [name for _, name in problem.game.seats()],
+            "teams": [team.name for team in problem.game.teams],
+        }
+    words = say(problem.code, kind="schieber", **names)
+    assert words and len(words) < 600, words
+    return problem
+
+
+def about(said) -> str:
+    """The code keys and the fields a code names, its inner codes' too: what it is about."""
+    key, values = said
+    found = [key]
+    for name, value in values.items():
+        if name == "field":
+            found.append(value)
+        elif name == "problem" and isinstance(value, tuple):
+            found.append(about(value))
+        elif name == "problems":
+            found += [about(inner) for inner in value]
+    return " ".join(found)
+
+
 OST = {"name": "Ost", "players": ["a1", "a2"]}
 WEST = {"name": "West", "players": ["b1", "b2"]}
 
@@ -115,7 +150,6 @@ WEST = {"name": "West", "players": ["b1", "b2"]}
         [{"name": "Ost", "players": ["a1", None]}, WEST],
         [{"name": "Ost", "players": "ab"}, WEST],
         [{"name": "Ost", "players": {"a1": 1, "a2": 2}}, WEST],
-        [{"name": "Ost"}, WEST],
         [OST, WEST, {"name": "Nord", "players": ["c1", "c2"]}],
         [OST],
         [OST, "West"],
@@ -126,7 +160,14 @@ WEST = {"name": "West", "players": ["b1", "b2"]}
     ],
 )
 def test_teams_must_be_two_objects_with_names(teams):
-    refused({**SCHIEBER, "teams": teams})
+    problem = import_problem({**SCHIEBER, "teams": teams})
+    assert problem.code.key == "import_damaged"
+    assert "teams" in about(problem.code)
+
+
+def test_a_team_without_players_is_missing_them():
+    problem = import_problem({**SCHIEBER, "teams": [{"name": "Ost"}, WEST]})
+    assert problem.code == ("import_missing", {"key": "players"})
 
 
 # --- A2, A4: settings -----------------------------------------------------------------------------
@@ -162,7 +203,8 @@ def test_teams_must_be_two_objects_with_names(teams):
     ],
 )
 def test_schieber_settings_of_the_wrong_kind(field, value):
-    refused({**SCHIEBER, "rules": {**SCHIEBER["rules"], field: value}})
+    problem = import_problem({**SCHIEBER, "rules": {**SCHIEBER["rules"], field: value}})
+    assert field in about(problem.code)  # rules.<field>, or rules_order for the set-up
 
 
 @pytest.mark.parametrize(
@@ -170,21 +212,34 @@ def test_schieber_settings_of_the_wrong_kind(field, value):
 )
 def test_schieber_multipliers_are_whole_numbers(value):
     multipliers = {**SCHIEBER["rules"]["multipliers"], "rosen": value}
-    refused({**SCHIEBER, "rules": {**SCHIEBER["rules"], "multipliers": multipliers}})
+    problem = import_problem(
+        {**SCHIEBER, "rules": {**SCHIEBER["rules"], "multipliers": multipliers}}
+    )
+    assert problem.code in (
+        code("import_damaged", problem=code("not_whole", field="rules.multipliers.rosen")),
+        code("import_setup", problems=(code("rules_multiplier", most=20),)),
+    )
 
 
 @pytest.mark.parametrize("key", ["slalom", "hearts", "", "1"])
 def test_schieber_multipliers_name_only_the_decks_contracts(key):
     multipliers = {**SCHIEBER["rules"]["multipliers"], key: 1}
-    refused({**SCHIEBER, "rules": {**SCHIEBER["rules"], "multipliers": multipliers}})
+    problem = import_problem(
+        {**SCHIEBER, "rules": {**SCHIEBER["rules"], "multipliers": multipliers}}
+    )
+    assert problem.code == code(
+        "import_damaged", problem=code("unknown_contract", field="rules.multipliers")
+    )
 
 
 def test_rules_problems_name_a_setting_of_the_wrong_kind():
-    assert "bergpreis" in Rules(bergpreis="no").problems()
-    assert "order" in Rules(order=(1, 2, 3)).problems()
-    assert "order" in Rules(order="stoeck").problems()
-    assert "deck" in Rules(deck=["swiss"]).problems()
-    assert "target" in Rules(target=True).problems()
+    assert Rules(bergpreis="no").problems() == {"bergpreis": code("rules_flag")}
+    assert Rules(order=(1, 2, 3)).problems() == {"order": code("rules_order")}
+    assert Rules(order="stoeck").problems() == {"order": code("rules_order")}
+    assert Rules(deck=["swiss"]).problems() == {"deck": code("rules_deck")}
+    assert Rules(target=True).problems() == {
+        "target": code("rules_target", least=100, most=100_000)
+    }
     assert Rules().problems() == {}
 
 
@@ -223,13 +278,15 @@ def test_handjass_rules_must_be_an_object(rules):
 @pytest.mark.parametrize("target", [0, True, False, -1, 101])
 def test_a_new_handjass_game_needs_a_real_target(target):
     game = HandjassGame(("A", "B"), HandjassRules(target=target))
-    assert "target" in game.problems()
+    assert game.problems() == {"target": ("handjass_target_range", {"least": 1, "most": 100})}
 
 
 def test_handjass_rules_problems_name_a_setting_of_the_wrong_kind():
-    assert "berner" in HandjassRules(berner="no").problems()
-    assert "threshold" in HandjassRules(threshold=False).problems()
-    assert "deck" in HandjassRules(deck=["swiss"]).problems()
+    assert HandjassRules(berner="no").problems() == {"berner": ("handjass_yes_or_no", {})}
+    assert HandjassRules(threshold=False).problems() == {
+        "threshold": ("handjass_threshold_range", {"least": 1, "most": 80})
+    }
+    assert HandjassRules(deck=["swiss"]).problems() == {"deck": ("handjass_deck_unknown", {})}
     assert HandjassRules().problems() == {}
 
 
@@ -238,13 +295,18 @@ def test_handjass_rules_problems_name_a_setting_of_the_wrong_kind():
 
 @pytest.mark.parametrize("value", ["3", 2.9, 3.0, True, False, None, -1, 4, [0]])
 def test_first_vorhand_is_a_seat_number(value):
-    refused({**SCHIEBER, "first_vorhand": value})
+    problem = import_problem({**SCHIEBER, "first_vorhand": value})
+    assert problem.code in (
+        code("import_damaged", problem=code("not_whole", field="first_vorhand")),
+        code("import_setup", problems=(code("first_vorhand"),)),
+    )
 
 
 def test_first_vorhand_of_six_players():
     six = export(Game((Team("A", ("p", "q", "r")), Team("B", ("s", "t", "u"))), first_vorhand=5))
     assert load(six).first_vorhand == 5
-    refused({**six, "first_vorhand": 6})
+    problem = import_problem({**six, "first_vorhand": 6})
+    assert problem.code == code("import_setup", problems=(code("first_vorhand"),))
 
 
 # --- A6: JSON text, deep nesting ------------------------------------------------------------------
@@ -258,9 +320,10 @@ def nested(depth: int, kind: str) -> str:
 def test_parse_refuses_data_nested_50000_deep(kind):
     with pytest.raises(ImportProblem) as error:
         parse(nested(50_000, kind))
-    assert str(error.value)
-    with pytest.raises(ImportProblem):
+    assert error.value.code == code("import_too_deep")
+    with pytest.raises(ImportProblem) as error:
         parse(nested(50_000, kind).encode())
+    assert error.value.code == code("import_too_deep")
 
 
 @pytest.mark.parametrize("kind", ["array", "object"])
@@ -321,17 +384,23 @@ def test_parse_reads_an_export_as_text_and_as_bytes(data):
 
 
 def test_parse_a_message_in_german():
-    with pytest.raises(ImportProblem, match="kein JSON"):
+    with pytest.raises(ImportProblem) as error:
         parse("{")
-    with pytest.raises(ImportProblem, match="verschachtelt"):
+    assert error.value.code == code("import_not_json")
+    assert "kein JSON" in say(error.value.code)
+    with pytest.raises(ImportProblem) as error:
         parse(nested(50_000, "array"))
+    assert error.value.code == code("import_too_deep")
+    assert "verschachtelt" in say(error.value.code)
 
 
 def test_a_huge_value_is_not_shown_whole_in_the_message():
-    message = refused({**SCHIEBER, "version": "x" * 100_000})
-    assert len(message) < 300
-    message = refused({**SCHIEBER, "first_vorhand": "x" * 100_000})
-    assert len(message) < 300
+    problem = import_problem({**SCHIEBER, "version": "x" * 100_000})
+    assert problem.code == code("import_version_unreadable", known=1)
+    assert len(say(problem.code)) < 300
+    problem = import_problem({**SCHIEBER, "first_vorhand": "x" * 100_000})
+    assert problem.code == code("import_damaged", problem=code("not_whole", field="first_vorhand"))
+    assert len(say(problem.code)) < 300
 
 
 # --- A7: hands, deals, claims, declarations -------------------------------------------------------
@@ -433,7 +502,14 @@ HAND = SCHIEBER["hands"][0]
     ],
 )
 def test_hand_fields_of_the_wrong_kind(hand):
-    refused({**SCHIEBER, "hands": [hand]})
+    problem = import_problem({**SCHIEBER, "hands": [hand]})
+    assert problem.code.key == "import_damaged"
+    changed = [
+        key
+        for key in HAND
+        if isinstance(hand, dict) and (hand[key], type(hand[key])) != (HAND[key], type(HAND[key]))
+    ]
+    assert (changed or ["hands"])[0] in about(problem.code)  # names the field, or the hand
 
 
 @pytest.mark.parametrize("record", ["hands", "deals"])
@@ -591,9 +667,11 @@ def test_name_rule():
     assert name_problem("Anna") is None
     assert name_problem("x" * NAME_MAX) is None
     assert name_problem("Zoë & <b>Ben</b> 🂡") is None  # HTML is the web layer's to escape
-    assert name_problem(LONG) == "Namen bis 40 Zeichen."
+    assert name_problem(LONG) == code("name_too_long", most=40)
+    assert say(name_problem(LONG)) == "Namen bis 40 Zeichen."
     for control in ("\x00", "\x07", "\u202e", "\n", "\t", "\x7f", "\u200b", "\ue000"):
-        assert name_problem(f"An{control}na") == "Namen ohne Steuerzeichen.", repr(control)
+        assert name_problem(f"An{control}na") == code("name_control"), repr(control)
+    assert say(code("name_control")) == "Namen ohne Steuerzeichen."
 
 
 @pytest.mark.parametrize("bad", [LONG, "Anna\x00", "\x07Ben", "Cla\u202era"])
@@ -633,7 +711,7 @@ def test_handjass_written_weis_is_capped(weis):
     game = HandjassGame(("A", "B", "C"))
     deal = Deal("rosen", (Entry(0, PLAY, 100, weis), Entry(1, PLAY, 57), Entry(2, OUT)))
     errors = deal_problems(deal, game, replay(game))
-    assert errors["p0"] == "So viel Weis und Stöck hat ein Spieler nie: höchstens 320."
+    assert errors["p0"] == ("handjass_weis_too_much", {"most": 320})
     assert enter_deal(game, deal) == (game, errors)
     refused({**HANDJASS, "deals": [deal.to_dict()]})
 
@@ -710,24 +788,27 @@ def test_handjass_cap_follows_the_table():
     ok = Deal("rosen", (Entry(0, PLAY, 100, 530), Entry(1, PLAY, 57), Entry(2, PLAY, 0)))
     assert deal_problems(ok, game, replay(game)) == {}
     over = Deal("rosen", (Entry(0, PLAY, 100, 540), Entry(1, PLAY, 57), Entry(2, PLAY, 0)))
-    assert "530" in deal_problems(over, game, replay(game))["p0"]
+    errors = deal_problems(over, game, replay(game))
+    assert errors["p0"] == ("handjass_weis_too_much", {"most": 530})
 
 
 @pytest.mark.parametrize("weis", [10**9, 10**30, -(10**30)])
 @pytest.mark.parametrize("team", [0, 1])
 def test_schieber_weis_per_team_is_capped(weis, team):
     hand = Hand("rosen", points_team=0, points=90, weis=(weis, 0) if team == 0 else (0, weis))
-    assert "weis" in hand_problems(hand, Rules())
+    problem = code("weis_too_much", most=600) if weis > 0 else code("weis_negative")
+    assert hand_problems(hand, Rules()) == {"weis": problem}
     game = Game(TEAMS)
     assert enter(game, hand) == (game, hand_problems(hand, Rules()))
-    refused({**SCHIEBER, "hands": [hand.to_dict()]})
+    refusal = import_problem({**SCHIEBER, "hands": [hand.to_dict()]})
+    assert refusal.code == code("hand_problems", number=1, problems=(problem,))
 
 
 def test_schieber_weis_added_to_an_open_hand_is_capped():
     game, errors = enter(Game(TEAMS), Hand("rosen", weis=(500, 0)))
     assert errors == {}
     again, errors = enter(game, Hand("rosen", weis=(10**9, 0)))
-    assert again == game and "weis" in errors
+    assert again == game and errors == {"weis": code("weis_too_much", most=600)}
 
 
 # --- The changes an export lists beside its record ------------------------------------------------
@@ -781,8 +862,11 @@ def test_changes_read_back():
     ],
 )
 def test_broken_changes_are_refused(change):
-    with pytest.raises(ImportProblem, match="Änderung 1"):
+    with pytest.raises(ImportProblem) as error:
         parse_with_changes(json.dumps({**HANDJASS, "changes": [change]}))
+    assert error.value.code.key == "import_change"
+    assert error.value.code.values["number"] == 1
+    assert say(error.value.code).startswith("Änderung 1 ist beschädigt (")
 
 
 @pytest.mark.parametrize("changes", ["none", {"0": CHANGE}, 5, True])

@@ -2,8 +2,11 @@
 
 import pytest
 
-from scorer.cards import FACES, RANKS
+from scorer.cards import RANKS
+from scorer.codes import code
 from scorer.schieber.contracts import Rules
+from scorer.web.messages import say
+from scorer.web.messages.deck import FACES, weis_name
 from scorer.weis import (
     Declaration,
     Play,
@@ -55,6 +58,11 @@ def letters(who):
     return "ABCD"[who]
 
 
+def words(ruling):
+    """The ruling's lines as the table reads them, players named A to D."""
+    return tuple(say(line, names=letters) for line in ruling.lines)
+
+
 # --- the points tables ------------------------------------------------------------------------
 
 
@@ -102,7 +110,8 @@ def test_four_nines_refused_where_the_table_does_not_play_them(large):
     for play in PLAYS:
         assert table.points(four("9"), play) == 0
         problem = table.problem(four("9"), play, SUITS)
-        assert problem == "Vier Neuner zählen an diesem Tisch nicht."
+        assert problem == ("weis_four_nines", {})
+        assert say(problem) == "Vier Neuner zählen an diesem Tisch nicht."
 
 
 def test_four_nines_without_the_150_count_100_with_any_four():
@@ -122,10 +131,12 @@ def test_four_sixes_only_in_undenufe_when_the_table_plays_them():
     assert variant.problem(four("6"), UNDENUFE, SUITS) is None
     for play in (TRUMP, OBENABE):
         assert variant.points(four("6"), play) == 0
-        assert "Undenufe" in variant.problem(four("6"), play, SUITS)
+        problem = variant.problem(four("6"), play, SUITS)
+        assert problem == code("weis_four_sixes")
+        assert "Undenufe" in say(problem)
     for play in PLAYS:
         assert LARGE.points(four("6"), play) == 0
-        assert LARGE.problem(four("6"), play, SUITS)
+        assert LARGE.problem(four("6"), play, SUITS) == code("weis_four_sixes")
 
 
 def test_four_sixes_in_any_contract_with_any_four():
@@ -140,7 +151,9 @@ def test_four_eights_and_sevens_only_with_any_four(rank):
     for table in (SMALL, LARGE, WeisTable(four_sixes_undenufe=True)):
         for play in PLAYS:
             assert table.points(four(rank), play) == 0
-            assert table.problem(four(rank), play, SUITS)
+            assert table.problem(four(rank), play, SUITS) == code(
+                "weis_four_not_counted", fours=rank
+            )
     for play in PLAYS:
         assert WeisTable(any_four=True).points(four(rank), play) == 100
         assert WeisTable(any_four=True).problem(four(rank), play, SUITS) is None
@@ -158,7 +171,8 @@ def test_four_sixes_replace_four_aces_in_undenufe():
     assert variant.points(four("A"), OBENABE) == 100
     assert variant.points(four("A"), TRUMP) == 100
     assert variant.points(four("A"), UNDENUFE) == 0
-    assert variant.problem(four("A"), UNDENUFE, SUITS)
+    assert variant.problem(four("A"), UNDENUFE, SUITS) == code("weis_four_aces_undenufe")
+    assert variant.problem(four("A"), OBENABE, SUITS) is None
 
 
 # --- the table's settings ---------------------------------------------------------------------
@@ -213,14 +227,14 @@ def test_four_ranks_and_cards():
 
 
 def test_names():
-    assert run("schellen", "K", 4).name() == "Vierblatt Schellen zum König"
-    assert run("rosen", "8", 3).name() == "Dreiblatt Rosen zur 8"
-    assert run("eicheln", "A", 9).name() == "Neunblatt Eicheln zum Ass"
-    assert run("eicheln", "A", 9).name(FACES["french"]) == "Neunblatt eicheln zum Ass"
-    assert run("hearts", "O", 4).name(FACES["french"]) == "Vierblatt Herz zur Dame"
-    assert four("U").name(FACES["french"]) == "vier Bauern"
-    assert four("U").name() == "vier Under"
-    assert four("10").name() == "vier Banner"
+    assert weis_name(run("schellen", "K", 4)) == "Vierblatt Schellen zum König"
+    assert weis_name(run("rosen", "8", 3)) == "Dreiblatt Rosen zur 8"
+    assert weis_name(run("eicheln", "A", 9)) == "Neunblatt Eicheln zum Ass"
+    assert weis_name(run("eicheln", "A", 9), FACES["french"]) == "Neunblatt eicheln zum Ass"
+    assert weis_name(run("hearts", "O", 4), FACES["french"]) == "Vierblatt Herz zur Dame"
+    assert weis_name(four("U"), FACES["french"]) == "vier Bauern"
+    assert weis_name(four("U")) == "vier Under"
+    assert weis_name(four("10")) == "vier Banner"
 
 
 def test_to_dict_and_back():
@@ -295,16 +309,22 @@ def test_fifty_against_fifty_trump_sequence_wins():
     assert sorted(declarations[1].weis, key=repr) == sorted(
         [run("schellen", "K", 4), run("eicheln", "8", 3)], key=repr
     )
-    ruling = rule(declarations, SMALL, TRUMP, names=letters)
+    ruling = rule(declarations, SMALL, TRUMP)
     assert ruling.winner == 2
     assert ruling.best == run("schellen", "K", 4)
-    assert ruling.lines == (
+    assert words(ruling) == (
         "Beide 50.",
         "Beide 4 Karten.",
         "Beide zum König.",
         "Das Blatt in Schellen ist Trumpf: Vierblatt Schellen zum König (C).",
     )
-    assert "Trumpf" in ruling.lines[-1]
+    assert "Trumpf" in words(ruling)[-1]
+    assert ruling.lines == (
+        code("weis_points_same", points=50),
+        code("weis_cards_same", cards=4),
+        code("weis_top_same", top_to="K"),
+        code("weis_trump", suit="schellen", weis=run("schellen", "K", 4), who=2),
+    )
 
 
 def test_fifty_against_fifty_c_scores_70_and_90_with_stoeck():
@@ -317,13 +337,16 @@ def test_fifty_against_fifty_c_scores_70_and_90_with_stoeck():
 
 def test_undenufe_six_seven_eight_beats_seven_eight_nine():
     declarations = [decl(0, run("eicheln", "9", 3)), decl(1, run("rosen", "8", 3))]
-    ruling = rule(declarations, LARGE, UNDENUFE, names=letters)
+    ruling = rule(declarations, LARGE, UNDENUFE)
     assert ruling.winner == 1
     assert ruling.best == run("rosen", "8", 3)
-    assert ruling.lines == (
+    assert words(ruling) == (
         "Beide 20.",
         "Beide 3 Karten.",
         "Höchste Karte (im Undenufe gilt die tiefste): 6 vor 7: Dreiblatt Rosen zur 8 (B).",
+    )
+    assert ruling.lines[2] == code(
+        "weis_higher_undenufe", high_rank="6", low_rank="7", weis=run("rosen", "8", 3), who=1
     )
     # Obenabe: the higher top card, 9 before 8.
     assert rule(declarations, LARGE, OBENABE).winner == 0
@@ -332,32 +355,44 @@ def test_undenufe_six_seven_eight_beats_seven_eight_nine():
 def test_undenufe_four_sixes_beat_four_eights():
     table = WeisTable(any_four=True)
     declarations = [decl(0, four("8")), decl(1, four("6"))]
-    ruling = rule(declarations, table, UNDENUFE, names=letters)
+    ruling = rule(declarations, table, UNDENUFE)
     assert ruling.winner == 1
     assert ruling.best == four("6")
-    assert ruling.lines[:2] == ("Beide 100.", "Beide 4 Karten.")
-    assert ruling.lines[2].startswith("Höchste Karte (im Undenufe gilt die tiefste): 6 vor 8")
-    assert len(ruling.lines) == 3
+    assert words(ruling)[:2] == ("Beide 100.", "Beide 4 Karten.")
+    assert words(ruling)[2].startswith("Höchste Karte (im Undenufe gilt die tiefste): 6 vor 8")
+    assert len(words(ruling)) == 3
+    assert ruling.lines[2] == code(
+        "weis_higher_undenufe", high_rank="6", low_rank="8", weis=four("6"), who=1
+    )
     assert rule(declarations, table, OBENABE).winner == 0
 
 
 @pytest.mark.parametrize("table", [SMALL, LARGE], ids=["small", "large"])
 def test_run_of_five_beats_four_aces(table):
     declarations = [decl(0, four("A")), decl(1, run("rosen", "10", 5))]
-    ruling = rule(declarations, table, TRUMP, names=letters)
+    ruling = rule(declarations, table, TRUMP)
     assert ruling.winner == 1
-    assert ruling.lines == (
+    assert words(ruling) == (
         "Beide 100.",
         "5 Karten schlagen 4: Fünfblatt Rosen zum Banner (B) vor vier Ass (A).",
+    )
+    assert ruling.lines[1] == code(
+        "weis_cards_beat",
+        cards=5,
+        other_cards=4,
+        weis=run("rosen", "10", 5),
+        who=1,
+        other_weis=four("A"),
+        other_who=0,
     )
 
 
 def test_large_run_of_six_beats_four_nines():
     declarations = [decl(0, four("9")), decl(3, run("eicheln", "U", 6))]
-    ruling = rule(declarations, LARGE, OBENABE, names=letters)
+    ruling = rule(declarations, LARGE, OBENABE)
     assert LARGE.points(four("9"), OBENABE) == LARGE.points(run("eicheln", "U", 6), OBENABE) == 150
     assert ruling.winner == 3
-    assert ruling.lines == (
+    assert words(ruling) == (
         "Beide 150.",
         "6 Karten schlagen 4: Sechsblatt Eicheln zum Under (D) vor vier Neuner (A).",
     )
@@ -365,29 +400,40 @@ def test_large_run_of_six_beats_four_nines():
 
 def test_large_run_of_seven_beats_four_unders():
     declarations = [decl(0, four("U")), decl(1, run("schilten", "U", 7))]
-    ruling = rule(declarations, LARGE, UNDENUFE, names=letters)
+    ruling = rule(declarations, LARGE, UNDENUFE)
     assert ruling.winner == 1
     assert ruling.best == run("schilten", "U", 7)
-    assert ruling.lines[0] == "Beide 200."
-    assert ruling.lines[1].startswith("7 Karten schlagen 4")
-    assert len(ruling.lines) == 2
+    assert words(ruling)[0] == "Beide 200."
+    assert words(ruling)[1].startswith("7 Karten schlagen 4")
+    assert len(words(ruling)) == 2
 
 
 def test_small_run_of_seven_loses_to_four_unders():
     declarations = [decl(0, four("U")), decl(1, run("schilten", "A", 7))]
-    ruling = rule(declarations, SMALL, OBENABE, names=letters)
+    ruling = rule(declarations, SMALL, OBENABE)
     assert ruling.winner == 0
-    assert ruling.lines == (
+    assert words(ruling) == (
         "200 schlägt 100: vier Under (A) vor Siebenblatt Schilten zum Ass (B).",
+    )
+    assert ruling.lines == (
+        code(
+            "weis_points_beat",
+            points=200,
+            other_points=100,
+            weis=four("U"),
+            who=0,
+            other_weis=run("schilten", "A", 7),
+            other_who=1,
+        ),
     )
 
 
 def test_small_run_of_seven_beats_run_of_five():
     """000: a sequence of seven scores no more than five, though it beats it."""
     declarations = [decl(0, run("rosen", "A", 5)), decl(1, run("schilten", "10", 7))]
-    ruling = rule(declarations, SMALL, OBENABE, names=letters)
+    ruling = rule(declarations, SMALL, OBENABE)
     assert ruling.winner == 1
-    assert ruling.lines == (
+    assert words(ruling) == (
         "Beide 100.",
         "7 Karten schlagen 5: Siebenblatt Schilten zum Banner (B) vor Fünfblatt Rosen zum Ass (A).",
     )
@@ -395,18 +441,18 @@ def test_small_run_of_seven_beats_run_of_five():
 
 def test_more_points_decide_first():
     declarations = [decl(0, run("schellen", "A", 3)), decl(1, run("rosen", "10", 4))]
-    ruling = rule(declarations, LARGE, TRUMP, names=letters)
+    ruling = rule(declarations, LARGE, TRUMP)
     assert ruling.winner == 1
-    assert ruling.lines == (
+    assert words(ruling) == (
         "50 schlägt 20: Vierblatt Rosen zum Banner (B) vor Dreiblatt Schellen zum Ass (A).",
     )
 
 
 def test_higher_top_card_before_trumps():
     declarations = [decl(0, run("schellen", "K", 3)), decl(1, run("rosen", "A", 3))]
-    ruling = rule(declarations, LARGE, TRUMP, names=letters)
+    ruling = rule(declarations, LARGE, TRUMP)
     assert ruling.winner == 1
-    assert ruling.lines == (
+    assert words(ruling) == (
         "Beide 20.",
         "Beide 3 Karten.",
         "Höchste Karte: Ass vor König: Dreiblatt Rosen zum Ass (B).",
@@ -415,9 +461,12 @@ def test_higher_top_card_before_trumps():
 
 def test_four_of_a_kind_compared_by_rank():
     declarations = [decl(0, four("K")), decl(1, four("A")), decl(2, four("10"))]
-    ruling = rule(declarations, LARGE, TRUMP, names=letters)
+    ruling = rule(declarations, LARGE, TRUMP)
     assert ruling.winner == 1
-    assert ruling.lines[-1] == "Höchste Karte: Ass vor König: vier Ass (B)."
+    assert words(ruling)[-1] == "Höchste Karte: Ass vor König: vier Ass (B)."
+    assert ruling.lines[-1] == code(
+        "weis_higher", high_rank="A", low_rank="K", weis=four("A"), who=1
+    )
 
 
 def test_equal_non_trump_runs_go_to_the_earlier_seat():
@@ -425,16 +474,17 @@ def test_equal_non_trump_runs_go_to_the_earlier_seat():
         decl(0, run("rosen", "K", 4), order=3),
         decl(1, run("eicheln", "K", 4), order=1),
     ]
-    ruling = rule(declarations, LARGE, TRUMP, names=letters)
+    ruling = rule(declarations, LARGE, TRUMP)
     assert ruling.winner == 1
     assert ruling.best == run("eicheln", "K", 4)
-    assert ruling.lines == (
+    assert words(ruling) == (
         "Beide 50.",
         "Beide 4 Karten.",
         "Beide zum König.",
         "B spielt vor A zum ersten Stich: Vierblatt Eicheln zum König (B).",
     )
-    assert "zum ersten Stich" in ruling.lines[-1]
+    assert "zum ersten Stich" in words(ruling)[-1]
+    assert ruling.lines[-1] == code("weis_earlier", weis=run("eicheln", "K", 4), who=1, other_who=0)
     swapped = [
         decl(0, run("rosen", "K", 4), order=0),
         decl(1, run("eicheln", "K", 4), order=2),
@@ -444,26 +494,28 @@ def test_equal_non_trump_runs_go_to_the_earlier_seat():
 
 def test_equal_runs_in_obenabe_go_to_the_earlier_seat():
     declarations = [decl(2, run("rosen", "8", 3)), decl(3, run("schellen", "8", 3), order=0)]
-    ruling = rule(declarations, SMALL, OBENABE, names=letters)
+    ruling = rule(declarations, SMALL, OBENABE)
     assert ruling.winner == 3
-    assert len(ruling.lines) == 4
-    assert ruling.lines[2] == "Beide zur 8."
-    assert ruling.lines[3].startswith("D spielt vor C zum ersten Stich")
+    assert len(words(ruling)) == 4
+    assert words(ruling)[2] == "Beide zur 8."
+    assert words(ruling)[3].startswith("D spielt vor C zum ersten Stich")
 
 
 def test_only_one_player_declares():
-    ruling = rule([decl(2, run("rosen", "K", 3), four("U"))], LARGE, TRUMP, names=letters)
+    ruling = rule([decl(2, run("rosen", "K", 3), four("U"))], LARGE, TRUMP)
     assert (ruling.winner, ruling.best) == (2, four("U"))
-    assert len(ruling.lines) == 1
-    assert "vier Under von C" in ruling.lines[0]
+    assert len(words(ruling)) == 1
+    assert "vier Under von C" in words(ruling)[0]
+    assert ruling.lines == (code("weis_one_side", weis=four("U"), who=2),)
 
 
 def test_only_one_side_declares():
     declarations = [decl(0, run("rosen", "K", 3)), decl(2, four("O"))]
-    ruling = rule(declarations, LARGE, TRUMP, names=letters, side=lambda who: who % 2)
+    ruling = rule(declarations, LARGE, TRUMP, side=lambda who: who % 2)
     assert (ruling.winner, ruling.best) == (2, four("O"))
-    assert len(ruling.lines) == 1
-    assert "vier Ober von C" in ruling.lines[0]
+    assert len(words(ruling)) == 1
+    assert "vier Ober von C" in words(ruling)[0]
+    assert ruling.lines == (code("weis_one_side", weis=four("O"), who=2),)
 
 
 def test_nobody_declares():
@@ -472,9 +524,9 @@ def test_nobody_declares():
 
 
 def test_empty_declarations_are_ignored():
-    ruling = rule([decl(0), decl(1, run("rosen", "A", 3))], LARGE, TRUMP, names=letters)
+    ruling = rule([decl(0), decl(1, run("rosen", "A", 3))], LARGE, TRUMP)
     assert ruling.winner == 1
-    assert len(ruling.lines) == 1
+    assert len(words(ruling)) == 1
 
 
 def test_a_players_best_weis_is_the_one_compared():
@@ -482,11 +534,11 @@ def test_a_players_best_weis_is_the_one_compared():
         decl(0, run("rosen", "A", 3), four("K")),
         decl(1, run("eicheln", "A", 5), run("schilten", "A", 3)),
     ]
-    ruling = rule(declarations, LARGE, TRUMP, names=letters)
+    ruling = rule(declarations, LARGE, TRUMP)
     assert ruling.winner == 1
     assert ruling.best == run("eicheln", "A", 5)
-    assert ruling.lines[:2] == ("Beide 100.", ruling.lines[1])
-    assert ruling.lines[1].startswith("5 Karten schlagen 4: Fünfblatt Eicheln zum Ass (B)")
+    assert words(ruling)[:2] == ("Beide 100.", words(ruling)[1])
+    assert words(ruling)[1].startswith("5 Karten schlagen 4: Fünfblatt Eicheln zum Ass (B)")
 
 
 def test_sides_compare_their_best_weis():
@@ -497,9 +549,9 @@ def test_sides_compare_their_best_weis():
         decl(2, four("O")),
         decl(3, run("schilten", "A", 3)),
     ]
-    ruling = rule(declarations, LARGE, OBENABE, names=letters, side=lambda who: who % 2)
+    ruling = rule(declarations, LARGE, OBENABE, side=lambda who: who % 2)
     assert ruling.winner == 2
-    assert ruling.lines == ("100 schlägt 50: vier Ober (C) vor Vierblatt Eicheln zum Ass (B).",)
+    assert words(ruling) == ("100 schlägt 50: vier Ober (C) vor Vierblatt Eicheln zum Ass (B).",)
 
 
 # --- detect -----------------------------------------------------------------------------------
@@ -649,47 +701,52 @@ def test_valid_declarations_have_no_problems():
 
 @pytest.mark.parametrize("length", [10, 12, 2, 1, 0, -3])
 def test_run_of_three_to_nine_cards(length):
-    assert problems(decl(1, run("rosen", "A", length))) == {1: "Ein Blatt hat 3 bis 9 Karten."}
+    found = problems(decl(1, run("rosen", "A", length)))
+    assert found == {1: ("weis_run_length", {})}
+    assert say(found[1]) == "Ein Blatt hat 3 bis 9 Karten."
 
 
 def test_run_cannot_go_below_the_six():
     found = problems(decl(0, run("rosen", "8", 4)))
-    assert list(found) == [0]
-    assert "unter die 6" in found[0]
-    assert found[0].startswith("Vierblatt zur 8")
-    assert problems(decl(0, run("rosen", "K", 9)))[0].startswith("Neunblatt zum König")
+    assert found == {0: code("weis_below_six", run=4, to="8")}
+    assert say(found[0]) == (
+        "Vierblatt zur 8 ginge unter die 6: ein Blatt endet frühestens bei der 6."
+    )
+    nine = problems(decl(0, run("rosen", "K", 9)))
+    assert nine == {0: code("weis_below_six", run=9, to="K")}
+    assert say(nine[0]).startswith("Neunblatt zum König")
     assert problems(decl(0, run("rosen", "9", 4))) == {}
     assert problems(decl(0, run("rosen", "8", 3))) == {}
 
 
 def test_unknown_rank_and_suit():
-    assert problems(decl(0, four("5"))) == {0: "Keine Karte: 5."}
-    assert problems(decl(2, run("rosen", "B", 3))) == {2: "Keine Karte: B."}
-    assert problems(decl(3, run("hearts", "A", 3))) == {3: "Unbekannte Farbe: hearts."}
+    assert problems(decl(0, four("5"))) == {0: code("weis_no_card", card_key="5")}
+    assert problems(decl(2, run("rosen", "B", 3))) == {2: code("weis_no_card", card_key="B")}
+    found = problems(decl(3, run("hearts", "A", 3)))
+    assert found == {3: code("weis_unknown_suit", suit_key="hearts")}
+    assert say(found[3]) == "Unbekannte Farbe: hearts."
+    assert say(code("weis_no_card", card_key="B")) == "Keine Karte: B."
 
 
 def test_unknown_kind():
-    assert problems(decl(0, Weis("pair", "A", 2, "rosen"))) == {
-        0: "Ein Weis ist ein Blatt oder vier gleiche Karten."
-    }
+    assert problems(decl(0, Weis("pair", "A", 2, "rosen"))) == {0: code("weis_not_a_kind")}
 
 
 @pytest.mark.parametrize("table", [SMALL, LARGE], ids=["small", "large"])
 def test_two_overlapping_runs_of_one_player(table):
     found = problems(decl(0, run("rosen", "A", 4), run("rosen", "O", 3)), table=table)
-    assert found == {0: "Dieselbe Karte zweimal gewiesen."}
+    assert found == {0: code("weis_card_twice")}
+    assert say(found[0]) == "Dieselbe Karte zweimal gewiesen."
 
 
 @pytest.mark.parametrize("table", [SMALL, LARGE], ids=["small", "large"])
 def test_the_same_four_twice(table):
-    assert problems(decl(0, four("K"), four("K")), table=table) == {
-        0: "Dieselbe Karte zweimal gewiesen."
-    }
+    assert problems(decl(0, four("K"), four("K")), table=table) == {0: code("weis_card_twice")}
 
 
 def test_four_and_run_sharing_a_card_small_weis_refused():
     found = problems(decl(0, four("A"), run("rosen", "A", 3)), table=SMALL)
-    assert found == {0: "Im kleinen Weis zählt jede Karte nur in einem Weis."}
+    assert found == {0: code("weis_small_card_once")}
 
 
 def test_four_and_run_sharing_a_card_large_weis_fine():
@@ -706,10 +763,10 @@ def test_four_and_run_apart_small_weis_fine():
 )
 def test_adjacent_runs_large_weis_count_whole(upper, lower):
     found = problems(decl(0, run("rosen", *upper), run("rosen", *lower)), table=LARGE)
-    assert list(found) == [0]
-    assert "aneinander" in found[0]
+    assert found == {0: code("weis_runs_touch", run=upper[1] + lower[1])}
+    assert "aneinander" in say(found[0])
     whole = {6: "Sechsblatt", 8: "Achtblatt", 9: "Neunblatt"}[upper[1] + lower[1]]
-    assert whole in found[0]
+    assert whole in say(found[0])
 
 
 @pytest.mark.parametrize(
@@ -727,8 +784,8 @@ def test_adjacent_runs_small_weis_five_and_three_or_four_fine(upper, lower):
 )
 def test_adjacent_runs_small_weis_other_splits_refused(upper, lower, whole):
     found = problems(decl(0, run("eicheln", *upper), run("eicheln", *lower)), table=SMALL)
-    assert list(found) == [0]
-    assert whole in found[0]
+    assert found == {0: code("weis_runs_touch", run=upper[1] + lower[1])}
+    assert whole in say(found[0])
 
 
 def test_runs_in_one_suit_with_a_gap_fine():
@@ -743,33 +800,37 @@ def test_runs_in_different_suits_fine():
 def test_a_card_in_two_players_declarations():
     # The message names the card: the Rosen Ace is in both.
     found = problems(decl(0, four("A")), decl(1, run("rosen", "A", 3)))
-    assert found == {1: "Die Karte Rosen A hat schon ein anderer Spieler gewiesen."}
+    assert found == {1: code("weis_card_taken", card=("rosen", "A"))}
+    assert say(found[1]) == "Die Karte Rosen A hat schon ein anderer Spieler gewiesen."
     # Schellen Under and 10 are in both; one of them is named.
     found = problems(decl(3, run("schellen", "K", 4)), decl(2, run("schellen", "U", 3)))
-    assert found == {2: "Die Karte Schellen 10 hat schon ein anderer Spieler gewiesen."}
+    assert found == {2: code("weis_card_taken", card=("schellen", "10"))}
+    assert say(found[2]) == "Die Karte Schellen 10 hat schon ein anderer Spieler gewiesen."
     assert problems(decl(0, four("A")), decl(1, run("rosen", "K", 3))) == {}
 
 
 def test_four_nines_where_not_played():
     table = WeisTable(four_nines=False)
-    assert problems(decl(1, four("9")), table=table) == {
-        1: "Vier Neuner zählen an diesem Tisch nicht."
-    }
+    assert problems(decl(1, four("9")), table=table) == {1: code("weis_four_nines")}
     assert problems(decl(1, four("9")), table=WeisTable(four_nines=False, any_four=True)) == {}
 
 
 def test_four_sixes_by_contract():
     variant = WeisTable(four_sixes_undenufe=True)
     assert problems(decl(0, four("6")), table=variant, play=UNDENUFE) == {}
-    assert problems(decl(0, four("6")), table=variant, play=OBENABE)[0]
-    assert problems(decl(0, four("6")), table=LARGE, play=UNDENUFE)[0]
+    assert problems(decl(0, four("6")), table=variant, play=OBENABE) == {0: code("weis_four_sixes")}
+    assert problems(decl(0, four("6")), table=LARGE, play=UNDENUFE) == {0: code("weis_four_sixes")}
 
 
 def test_four_of_a_kind_refusal_is_spelled_as_a_noun():
     """German nouns start with a capital: "Vier Siebner", "Vier Achter" (FOUR_NAMES has them
     right; the message lowercases them)."""
-    assert problems(decl(0, four("7"))) == {0: "Vier Siebner sind an diesem Tisch kein Weis."}
-    assert problems(decl(0, four("8"))) == {0: "Vier Achter sind an diesem Tisch kein Weis."}
+    sevens, eights = problems(decl(0, four("7"))), problems(decl(0, four("8")))
+    assert sevens == {0: code("weis_four_not_counted", fours="7")}
+    assert eights == {0: code("weis_four_not_counted", fours="8")}
+    assert say(sevens[0]) == "Vier Siebner sind an diesem Tisch kein Weis."
+    assert say(eights[0]) == "Vier Achter sind an diesem Tisch kein Weis."
+    assert say(eights[0], faces="french") == "Vier Achter sind an diesem Tisch kein Weis."
 
 
 def test_problems_are_reported_per_player():
@@ -779,8 +840,12 @@ def test_problems_are_reported_per_player():
         decl(2, four("7")),
         decl(3, run("schilten", "A", 3), run("schilten", "U", 3)),
     )
-    assert sorted(found) == [0, 2, 3]
-    assert "unter die 6" in found[0]
-    assert found[2].startswith("Vier ")
-    assert found[2].endswith("sind an diesem Tisch kein Weis.")
-    assert "Sechsblatt" in found[3]
+    assert found == {
+        0: code("weis_below_six", run=4, to="8"),
+        2: code("weis_four_not_counted", fours="7"),
+        3: code("weis_runs_touch", run=6),
+    }
+    assert "unter die 6" in say(found[0])
+    assert say(found[2]).startswith("Vier ")
+    assert say(found[2]).endswith("sind an diesem Tisch kein Weis.")
+    assert "Sechsblatt" in say(found[3])

@@ -7,8 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.cards import RANKS
+from scorer.codes import code
 from scorer.schieber.contracts import Rules
 from scorer.schieber.game import Declared, Game, Hand, Team, hand_problems
+from scorer.web.messages import say
 from scorer.weis import (
     FOUR,
     RUN,
@@ -159,6 +161,7 @@ def test_the_winner_holds_the_best_weis(deal, table, play, vorhand):
     for w, d in everything:
         assert table.key(w, play, d.order) <= best
     assert ruling.lines
+    assert all(say(line, names="ABCD") for line in ruling.lines)  # every line has words
 
 
 # --- Schieber ---------------------------------------------------------------------------------
@@ -200,4 +203,7 @@ def test_schieber_team_with_the_best_weis_scores_all_its_weis(
     for d in declared:
         for w in d.weis:
             assert table.key(w, play, order[d.seat]) <= best
-    assert ruling.lines[-1] == f"Weis für {GAME.teams[team].name}: {points}."
+    assert ruling.lines[-1] == code("weis_for_team", team=team, points=points)
+    teams = [t.name for t in GAME.teams]
+    said = say(ruling.lines[-1], teams=teams, kind="schieber")
+    assert said == f"Weis für {GAME.teams[team].name}: {points}."

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from scorer.codes import code
 from scorer.exchange import ImportProblem, export, load
 from scorer.schieber.contracts import Rules
 from scorer.schieber.game import (
@@ -18,6 +19,7 @@ from scorer.schieber.game import (
     replay,
     score,
 )
+from scorer.web.messages import say
 from scorer.weis import Weis
 
 MODERN = Rules.from_preset("modern")  # rosen/eicheln x1, schilten/schellen x2, Obenabe/Undenufe x3
@@ -29,6 +31,21 @@ def game(*hands, rules=MODERN, per_team=2, first_vorhand=0):
     a = Team("Ost", tuple(f"a{i}" for i in range(1, per_team + 1)))
     b = Team("West", tuple(f"b{i}" for i in range(1, per_team + 1)))
     return Game((a, b), rules, first_vorhand, tuple(hands))
+
+
+def words(lines, g=None):
+    """What the engine said, as the table reads it: its players', teams' and cards' names."""
+    g = g or game()
+    return tuple(
+        say(
+            line,
+            faces=g.rules.deck,
+            names=[name for _, name in g.seats()],
+            teams=[t.name for t in g.teams],
+            kind="schieber",
+        )
+        for line in lines
+    )
 
 
 def run(suit, top, length):
@@ -57,6 +74,13 @@ FIFTY_LINES = (
     "Das Blatt in Schellen ist Trumpf: Vierblatt Schellen zum König (a2).",
     "Weis für Ost: 70.",
 )
+FIFTY_CODES = (
+    code("weis_points_same", points=50),
+    code("weis_cards_same", cards=4),
+    code("weis_top_same", top_to="K"),
+    code("weis_trump", suit="schellen", weis=run("schellen", "K", 4), who=2),
+    code("weis_for_team", team=0, points=70),
+)
 
 
 # --- weis_ruling ------------------------------------------------------------------------------
@@ -68,7 +92,8 @@ def test_trump_sequence_wins_and_the_partner_scores_too():
     assert won == (70, 0)
     assert ruling.winner == 2
     assert ruling.best == run("schellen", "K", 4)
-    assert ruling.lines == FIFTY_LINES
+    assert ruling.lines == FIFTY_CODES
+    assert words(ruling.lines) == FIFTY_LINES
 
 
 def test_replay_scores_declared_weis_times_the_multiplier():
@@ -76,7 +101,8 @@ def test_replay_scores_declared_weis_times_the_multiplier():
     state = replay(game(hand))
     row = state.rows[0]
     assert row.weis == (70, 0)
-    assert row.ruling.lines == FIFTY_LINES
+    assert row.ruling.lines == FIFTY_CODES
+    assert words(row.ruling.lines) == FIFTY_LINES
     assert row.multiplier == 2
     assert row.scores == (70 * 2 + 90 * 2, 67 * 2) == (320, 134)
     assert state.totals == (320, 134)
@@ -113,8 +139,11 @@ def test_losing_team_scores_no_weis_even_with_more_of_them():
     ruling, won = game().weis_ruling(0, hand)
     assert won == (120, 0)
     assert ruling.winner == 0
-    assert ruling.lines[0] == "100 schlägt 50: vier Ober (a1) vor Vierblatt Rosen zum Ass (b1)."
-    assert ruling.lines[-1] == "Weis für Ost: 120."
+    assert words(ruling.lines)[0] == (
+        "100 schlägt 50: vier Ober (a1) vor Vierblatt Rosen zum Ass (b1)."
+    )
+    assert words(ruling.lines)[-1] == "Weis für Ost: 120."
+    assert ruling.lines[-1] == code("weis_for_team", team=0, points=120)
     # 000: Obenabe x3, four Obers + the partner's sequence of 3 -> 3 x (100 + 20) = 360.
     row = replay(game(hand, rules=CLASSIC)).rows[0]
     assert row.weis == (120, 0)
@@ -131,9 +160,21 @@ def test_team_b_wins_the_weis():
     ruling, won = game().weis_ruling(0, hand)
     assert won == (0, 220)
     assert ruling.winner == 3
-    assert ruling.lines == (
+    assert words(ruling.lines) == (
         "200 schlägt 100: vier Under (b2) vor vier Ass (a1).",
         "Weis für West: 220.",
+    )
+    assert ruling.lines == (
+        code(
+            "weis_points_beat",
+            points=200,
+            other_points=100,
+            weis=four("U"),
+            who=3,
+            other_weis=four("A"),
+            other_who=0,
+        ),
+        code("weis_for_team", team=1, points=220),
     )
     assert replay(game(hand)).rows[0].scores == (100, 57 + 220)
 
@@ -143,8 +184,11 @@ def test_only_one_team_declares():
     ruling, won = game().weis_ruling(0, hand)
     assert won == (0, 20)
     assert ruling.winner == 1
-    assert len(ruling.lines) == 2
-    assert ruling.lines[-1] == "Weis für West: 20."
+    assert ruling.lines == (
+        code("weis_one_side", weis=run("rosen", "A", 3), who=1),
+        code("weis_for_team", team=1, points=20),
+    )
+    assert words(ruling.lines)[-1] == "Weis für West: 20."
 
 
 def test_hand_without_declarations_keeps_written_weis():
@@ -173,12 +217,26 @@ def test_equal_side_runs_go_to_who_plays_first_to_the_first_trick(
     first_vorhand, index, winner, line
 ):
     hand = Hand("schellen", points_team=0, points=80, declarations=EQUAL)
-    ruling, won = game(first_vorhand=first_vorhand).weis_ruling(index, hand)
+    g = game(first_vorhand=first_vorhand)
+    ruling, won = g.weis_ruling(index, hand)
     assert ruling.winner == winner
     assert won == ((50, 0) if winner == 0 else (0, 50))
-    assert ruling.lines[:3] == ("Beide 50.", "Beide 4 Karten.", "Beide zum König.")
-    assert ruling.lines[3] == line
+    told = words(ruling.lines, g)
+    assert told[:3] == ("Beide 50.", "Beide 4 Karten.", "Beide zum König.")
+    assert told[3] == line
+    assert ruling.lines[3] == code(
+        "weis_earlier", weis=EQUAL[winner].weis[0], who=winner, other_who=1 - winner
+    )
+    assert ruling.lines[4] == code("weis_for_team", team=winner, points=50)
     assert len(ruling.lines) == 5
+
+
+def test_a_line_that_starts_with_a_name_keeps_the_name_as_written():
+    hand = Hand("schellen", points_team=0, points=80, declarations=EQUAL)
+    ruling, _ = game().weis_ruling(0, hand)
+    assert words(ruling.lines)[3] == (
+        "a1 spielt vor b1 zum ersten Stich: Vierblatt Rosen zum König (a1)."
+    )
 
 
 def test_vorhand_order_in_a_replayed_game():
@@ -201,12 +259,16 @@ def test_undenufe_four_sixes_with_the_setting():
     rules = Rules.from_preset("modern", four_sixes=True)
     ruling, won = game(rules=rules).weis_ruling(0, hand)
     assert won == (100, 0)
-    assert ruling.lines[:2] == ("Beide 100.", "Beide 4 Karten.")
-    assert ruling.lines[2].startswith("Höchste Karte (im Undenufe gilt die tiefste): 6 vor König")
+    told = words(ruling.lines, game(rules=rules))
+    assert told[:2] == ("Beide 100.", "Beide 4 Karten.")
+    assert told[2].startswith("Höchste Karte (im Undenufe gilt die tiefste): 6 vor König")
+    assert ruling.lines[2] == code(
+        "weis_higher_undenufe", high_rank="6", low_rank="K", weis=four("6"), who=0
+    )
     assert replay(game(hand, rules=rules)).rows[0].scores == (300 + 180, 97 * 3)
     problems = hand_problems(hand, MODERN)
-    assert list(problems) == ["decl-0"]
-    assert "Undenufe" in problems["decl-0"]
+    assert problems == {"decl-0": code("weis_four_sixes")}
+    assert "Undenufe" in say(problems["decl-0"])
 
 
 def test_classic_undenufe_x4_four_unders_800():
@@ -226,7 +288,7 @@ def test_large_weis_run_of_seven_against_four_unders_in_a_game():
     ruling, won = game().weis_ruling(0, hand)
     assert won == (0, 200)
     assert ruling.winner == 3
-    assert ruling.lines[1] == (
+    assert words(ruling.lines)[1] == (
         "7 Karten schlagen 4: Siebenblatt Schilten zum Ass (b2) vor vier Under (a1)."
     )
     small = Rules.from_preset("modern", weis_large=False)
@@ -299,31 +361,38 @@ def test_enter_open_hand_with_declarations_then_tricks():
     state = replay(g)
     assert state.open_hand is None
     assert state.rows[0].weis == (70, 0)
-    assert state.rows[0].ruling.lines == FIFTY_LINES[:3] + (
+    assert words(state.rows[0].ruling.lines) == FIFTY_LINES[:3] + (
         "Das Blatt in Schellen ist Trumpf: Vierblatt Schellen zum König (a2).",
         "Weis für Ost: 70.",
     )
+    assert state.rows[0].ruling.lines == FIFTY_CODES
     assert state.totals == (40 + 140 + 180, 134)
 
 
 def test_enter_refuses_a_card_declared_twice_by_one_seat():
     g, _ = enter(game(), Hand("schellen", declarations=(said(2, run("schellen", "K", 4)),)))
     again, errors = enter(g, Hand("schellen", declarations=(said(2, run("schellen", "U", 3)),)))
-    assert errors == {"decl-2": "Dieselbe Karte zweimal gewiesen."}
+    assert errors == {"decl-2": code("weis_card_twice")}
     assert again is g
 
 
 def test_enter_refuses_numeric_weis_on_a_hand_with_declarations():
     g, _ = enter(game(), Hand("schellen", declarations=(said(2, run("schellen", "K", 4)),)))
     again, errors = enter(g, Hand("schellen", weis=(0, 50)))
-    assert errors == {"weis": "Weis entweder als Punkte schreiben oder ansagen, nicht beides."}
+    assert errors == {"weis": code("weis_written_and_declared")}
+    assert say(errors["weis"], kind="schieber") == (
+        "Weis entweder als Punkte schreiben oder ansagen, nicht beides."
+    )
     assert again is g
 
 
 def test_enter_refuses_a_card_of_another_seat():
     g, _ = enter(game(), Hand("rosen", declarations=(said(0, four("A")),)))
     again, errors = enter(g, Hand("rosen", declarations=(said(3, run("eicheln", "A", 3)),)))
-    assert errors == {"decl-3": "Die Karte Eicheln A hat schon ein anderer Spieler gewiesen."}
+    assert errors == {"decl-3": code("weis_card_taken", card=("eicheln", "A"))}
+    assert words(errors.values()) == (
+        "Die Karte Eicheln A hat schon ein anderer Spieler gewiesen.",
+    )
     assert again is g
 
 
@@ -341,24 +410,20 @@ def test_enter_complete_hand_with_declarations():
 
 def test_declarations_and_weis_points_in_one_hand():
     hand = Hand("rosen", points=100, weis=(20, 0), declarations=(said(0, run("rosen", "A", 3)),))
-    assert hand_problems(hand, MODERN) == {
-        "weis": "Weis entweder als Punkte schreiben oder ansagen, nicht beides."
-    }
+    assert hand_problems(hand, MODERN) == {"weis": code("weis_written_and_declared")}
 
 
 @pytest.mark.parametrize("seat", [4, 7, -1])
 def test_seat_outside_a_four_player_table(seat):
     hand = Hand("rosen", points=100, declarations=(said(seat, run("rosen", "A", 3)),))
-    assert hand_problems(hand, MODERN) == {"weis": "Weis gehören einem Spieler am Tisch."}
+    assert hand_problems(hand, MODERN) == {"weis": code("weis_seat")}
 
 
 def test_six_player_seats():
     hand = Hand("rosen", points=100, declarations=(said(5, run("rosen", "A", 3)),))
     assert hand_problems(hand, MODERN, players_per_team=3) == {}
     far = Hand("rosen", points=100, declarations=(said(6, run("rosen", "A", 3)),))
-    assert hand_problems(far, MODERN, players_per_team=3) == {
-        "weis": "Weis gehören einem Spieler am Tisch."
-    }
+    assert hand_problems(far, MODERN, players_per_team=3) == {"weis": code("weis_seat")}
 
 
 def test_a_declaration_needs_no_more_cards_than_a_hand_holds():
@@ -366,13 +431,13 @@ def test_a_declaration_needs_no_more_cards_than_a_hand_holds():
     hand = Hand(
         "rosen", points=100, declarations=(said(1, four("U"), four("9"), run("rosen", "O", 4)),)
     )
-    assert hand_problems(hand, MODERN) == {
-        "decl-1": "Diese Weis brauchen 10 Karten; eine Hand hat nur 9."
-    }
+    problems = hand_problems(hand, MODERN)
+    assert problems == {"decl-1": code("weis_too_many_cards", cards=10, hand_size=9)}
+    assert say(problems["decl-1"]) == "Diese Weis brauchen 10 Karten; eine Hand hat nur 9."
     # A run of seven: fine with nine cards, not with six in the six-player game.
     seven = Hand("rosen", points=100, declarations=(said(5, run("rosen", "A", 7)),))
     assert hand_problems(seven, MODERN, players_per_team=3) == {
-        "decl-5": "Diese Weis brauchen 7 Karten; eine Hand hat nur 6."
+        "decl-5": code("weis_too_many_cards", cards=7, hand_size=6)
     }
     four_players = Hand("rosen", points=100, declarations=(said(3, run("rosen", "A", 7)),))
     assert hand_problems(four_players, MODERN) == {}
@@ -390,10 +455,13 @@ def test_errors_per_player():
         ),
     )
     problems = hand_problems(hand, MODERN)
-    assert sorted(problems) == ["decl-1", "decl-2", "decl-3"]
-    assert "unter die 6" in problems["decl-1"]
-    assert problems["decl-2"] == "Dieselbe Karte zweimal gewiesen."
-    assert problems["decl-3"] == "Die Karte Rosen O hat schon ein anderer Spieler gewiesen."
+    assert problems == {
+        "decl-1": code("weis_below_six", run=4, to="8"),
+        "decl-2": code("weis_card_twice"),
+        "decl-3": code("weis_card_taken", card=("rosen", "O")),
+    }
+    assert "unter die 6" in say(problems["decl-1"])
+    assert say(problems["decl-3"]) == "Die Karte Rosen O hat schon ein anderer Spieler gewiesen."
 
 
 def test_four_nines_by_setting():
@@ -401,7 +469,7 @@ def test_four_nines_by_setting():
     assert hand_problems(hand, MODERN) == {}
     assert game(hand).weis_ruling(0, hand)[1] == (0, 150)
     no_nines = Rules.from_preset("modern", four_nines=False)
-    assert hand_problems(hand, no_nines) == {"decl-1": "Vier Neuner zählen an diesem Tisch nicht."}
+    assert hand_problems(hand, no_nines) == {"decl-1": code("weis_four_nines")}
     any_four = Rules.from_preset("modern", four_nines=False, any_four=True)
     assert hand_problems(hand, any_four) == {}
     assert game(hand, rules=any_four).weis_ruling(0, hand)[1] == (0, 100)
@@ -412,9 +480,7 @@ def test_four_and_run_sharing_a_card_by_weis_size():
     assert hand_problems(hand, MODERN) == {}
     assert game(hand).weis_ruling(0, hand)[1] == (120, 0)
     small = Rules.from_preset("modern", weis_large=False)
-    assert hand_problems(hand, small) == {
-        "decl-0": "Im kleinen Weis zählt jede Karte nur in einem Weis."
-    }
+    assert hand_problems(hand, small) == {"decl-0": code("weis_small_card_once")}
 
 
 def test_split_run_by_weis_size():
@@ -427,8 +493,8 @@ def test_split_run_by_weis_size():
     assert hand_problems(hand, small) == {}
     assert game(hand, rules=small).weis_ruling(0, hand)[1] == (120, 0)
     problems = hand_problems(hand, MODERN)
-    assert list(problems) == ["decl-0"]
-    assert "Achtblatt" in problems["decl-0"]
+    assert problems == {"decl-0": code("weis_runs_touch", run=8)}
+    assert "Achtblatt" in say(problems["decl-0"])
 
 
 def test_open_hand_with_only_declarations_is_fine():
@@ -440,7 +506,7 @@ def test_open_hand_with_only_declarations_is_fine():
 def test_declarations_for_a_contract_the_table_does_not_play():
     rules = Rules.from_preset("modern", multipliers={**MODERN.multipliers, "rosen": 0})
     hand = Hand("rosen", points=100, declarations=(said(0, run("rosen", "8", 4)),))
-    assert list(hand_problems(hand, rules)) == ["contract"]
+    assert hand_problems(hand, rules) == {"contract": code("contract_not_played", contract="rosen")}
 
 
 def test_one_seat_twice_in_a_hand_can_not_use_a_card_twice():
@@ -452,7 +518,7 @@ def test_one_seat_twice_in_a_hand_can_not_use_a_card_twice():
         declarations=(said(0, run("rosen", "A", 3)), said(0, run("rosen", "A", 3))),
     )
     problems = hand_problems(hand, MODERN)
-    assert problems.get("decl-0") == "Dieselbe Karte zweimal gewiesen."
+    assert problems.get("decl-0") == code("weis_card_twice")
 
 
 def test_one_seat_twice_in_a_hand_small_weis_four_and_run():
@@ -463,7 +529,7 @@ def test_one_seat_twice_in_a_hand_small_weis_four_and_run():
     )
     small = Rules.from_preset("modern", weis_large=False)
     problems = hand_problems(hand, small)
-    assert problems.get("decl-0") == "Im kleinen Weis zählt jede Karte nur in einem Weis."
+    assert problems.get("decl-0") == code("weis_small_card_once")
 
 
 def test_a_declaration_without_weis_is_refused_or_counts_nothing():
@@ -561,7 +627,10 @@ def test_load_refuses_impossible_declarations():
     data["hands"][0]["declarations"][1]["weis"].append({"run": "schellen", "top": "U", "length": 3})
     with pytest.raises(ImportProblem) as caught:
         load(data)
-    assert "Dieselbe Karte zweimal gewiesen." in str(caught.value)
+    problem = caught.value
+    assert problem.code == code("hand_problems", number=1, problems=(code("weis_card_twice"),))
+    assert problem.game is not None
+    assert "Dieselbe Karte zweimal gewiesen." in words([problem.code], problem.game)[0]
 
 
 def test_load_refuses_broken_declarations():

@@ -281,3 +281,61 @@ def test_a_finished_game_offers_the_next_one(client):
     assert nets(html) == [0, 0] and "Aussteigen bei 1 Strichen" in html
     listing = client.get("/").get_data(as_text=True)
     assert "noch kein Spiel" in listing and "B verliert" in listing
+
+
+def test_a_deal_by_htmx_sends_its_row_in_words(game):
+    deal(game, cards0="60", cards1="50", cards2="25", cards3="22")
+    zeros = {f"cards{seat}": "0" for seat in range(4)}
+    response = game.post(
+        "/handjass/1/deals",
+        data={**zeros, "trump": "rosen", "cards1": "60", "cards2": "50", "cards3": "25"},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    # Only the new row, out of band, its ruling in words.
+    row = html[html.index('<ol hx-swap-oob="afterbegin:#rows">') :]
+    assert 'id="row-2"' in row and 'id="row-1"' not in row
+    assert "<li>Härdöpfel (unter 26): Anna, Dani.</li>" in row
+    assert "<li>Striche: Ben 1 Strich, Clara 1 Strich.</li>" in row
+
+
+def test_a_deal_that_others_stand_on_is_not_deleted(client):
+    # Target 1: Anna and Ben retire with deal 1, Clara and Dani play deal 2 alone. Without
+    # deal 1, deal 2 (now the first) leaves out Anna and Ben.
+    client.post("/handjass/new", data={**PLAYERS, "target": "1"})
+    deal(client, cards0="60", cards1="50", cards2="25", cards3="22")
+    client.post("/handjass/1/deals", data={"trump": "rosen", "cards2": "100", "cards3": "57"})
+    assert nets(client.get("/handjass/1").get_data(as_text=True)) == [1, 1, 0, -1]
+    response = client.post("/handjass/1/deals/1/delete")
+    assert response.status_code == 422
+    assert errors_in(response.get_data(as_text=True))["game"] == (
+        "Nicht gelöscht: Spiel 1: Jeder Spieler, der noch dabei ist, genau einmal."
+    )
+    # An edit that leaves a later deal standing on nothing is refused in the same words.
+    response = client.post(
+        "/handjass/1/deals/1",
+        data={"trump": "rosen", "cards0": "25", "cards1": "22", "cards2": "60", "cards3": "50"},
+    )
+    assert response.status_code == 422
+    assert errors_in(response.get_data(as_text=True))["game"] == (
+        "Spiel 2: Clara ist schon ausgestiegen: kein Spiel mehr. "
+        "Dani ist schon ausgestiegen: kein Spiel mehr. "
+        "Jeder Spieler, der noch dabei ist, genau einmal."
+    )
+
+
+def test_setup_numbers_out_of_range(client):
+    response = client.post(
+        "/handjass/new", data={"seat1": "A", "seat2": "B", "target": "0", "threshold": "81"}
+    )
+    errors = errors_in(response.get_data(as_text=True))
+    assert errors["target"] == "Striche zum Aussteigen: 1 bis 100."
+    assert errors["threshold"] == "Härdöpfel unter: 1 bis 80 Punkte."
+
+
+def test_a_weis_for_an_unknown_player_or_none_chosen(game):
+    response = deal(game, action="add:7")
+    assert errors_in(response.get_data(as_text=True))["weis"] == "Unbekannter Spieler."
+    response = deal(game, action="add:1", kind1="run", len1="x")
+    assert errors_in(response.get_data(as_text=True))["p1"] == "Weis wählen."

@@ -87,13 +87,14 @@ def file_bytes(database: Path) -> bytes:
     return database.read_bytes()
 
 
-SCHIEBER, HANDJASS, OPEN_HAND = 1, 2, 3
+SCHIEBER, HANDJASS, OPEN_HAND, DIFFERENZLER, COIFFEUR = 1, 2, 3, 4, 5
 
 
 @pytest.fixture(scope="module")
 def template_db(tmp_path_factory) -> Path:
     """1 a Schieber game with three hands (one edited, one undone), 2 a Handjass game with two
-    deals, 3 a Schieber game with an open hand (Weis and Stöck written, no trick points)."""
+    deals, 3 a Schieber game with an open hand (Weis and Stöck written, no trick points), 4 a
+    Differenzler game with one round, 5 a Coiffeur game with one cell filled."""
     path = tmp_path_factory.mktemp("no-get-writes") / "template.db"
     app = make_app(path)
     with app.app_context():
@@ -115,6 +116,16 @@ def template_db(tmp_path_factory) -> Path:
     assert client.post("/games/new", data=new_game_form()).status_code == 303
     declared = {"contract": "rosen", "d0": "four:U", "stoeck": "1", "action": "write"}
     assert client.post(f"/games/{OPEN_HAND}/weis", data=declared).status_code == 303
+    setup = {**PLAYERS, "rounds": "12", "deck": "swiss", "exact_bonus": "0"}
+    assert client.post("/differenzler/new", data=setup).status_code == 303
+    said = {f"prediction-{s}": str(p) for s, p in enumerate((40, 30, 50, 37))}
+    points = {f"points-{s}": str(p) for s, p in enumerate((52, 20, 45, 40))}
+    one = {"trump": "rosen", **said, **points, "action": "save"}
+    assert client.post(f"/differenzler/{DIFFERENZLER}/round", data=one).status_code == 303
+    board = {"team1": "Wir", "team2": "Ihr", "deck": "swiss", "board": "8"}
+    assert client.post("/coiffeur/new", data=board).status_code == 303
+    cell = {"cell": "0:rosen", "points": "95"}
+    assert client.post(f"/coiffeur/{COIFFEUR}/entries", data=cell).status_code == 303
     checkpoint(path)
     return path
 
@@ -132,7 +143,7 @@ def urls(rule) -> list[str]:
     """The rule filled with real ids: each game of each kind, entry number 1."""
     names = sorted(rule.arguments)
     values = {
-        "game_id": [SCHIEBER, HANDJASS, OPEN_HAND],
+        "game_id": [SCHIEBER, HANDJASS, OPEN_HAND, DIFFERENZLER, COIFFEUR],
         "number": [1],
         "filename": ["app.css", "htmx-2.0.11.min.js"],
     }

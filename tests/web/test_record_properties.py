@@ -416,9 +416,7 @@ def with_draw(draw, game: handjass.HandjassGame, deal: Deal, state) -> Deal:
     _, errors = handjass.enter_deal(game, deal)
     if "draw" not in errors or draw(rarely(5)):
         return deal
-    tie = handjass.award(
-        deal, game.rules, len(state.in_game), game.players.__getitem__, state.vorhand
-    )
+    tie = handjass.award(deal, game.rules, len(state.in_game), state.vorhand)
     return replace(deal, draw=tuple(draw(st.permutations(tie.tied))[: tie.needed]))
 
 

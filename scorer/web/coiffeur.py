@@ -1,0 +1,468 @@
+"""Coiffeur pages: a new game, the board with its entry panel, undo and redo, edits, a rematch.
+
+The board is the game: contracts down, teams across. Its open cells are the entry panel's
+choice of cell (radio buttons of the panel's form), so a tap on the board picks what the panel
+writes; the panel takes the card points, or Match, gestrichen (or Konter-Match).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_wtf.csrf import CSRFError
+from jinja2_fragments.flask import render_block
+
+from scorer.cards import DECK_NAMES, DECKS
+from scorer.coiffeur import (
+    GUSTI,
+    OBENABE,
+    SLALOM,
+    UNDENUFE,
+    CoiffeurGame,
+    Entry,
+    cell_value,
+    counter_value,
+    enter,
+    entry_problems,
+    normal,
+    record_problem,
+)
+from scorer.storage import games as store
+from scorer.web.coiffeur_forms import BOARDS, EntryForm, NewCoiffeurForm, board_keys
+from scorer.web.db import get_db
+from scorer.web.messages.deck import FACES
+from scorer.web.messages.deck import contract_name as deck_contract_name
+from scorer.web.pages import (
+    EXPIRED,
+    ModePages,
+    Written,
+    bring_back,
+    created,
+    error_page,
+    is_htmx,
+    live,
+    load,
+    register,
+    replayed,
+    take_back,
+    worded,
+    write,
+)
+from scorer.web.words import record_context
+
+KIND = "coiffeur"
+NOUN = "Eintrag"
+
+PLAIN_SYMBOLS = {OBENABE: "⬇", UNDENUFE: "⬆", SLALOM: "⇅", GUSTI: "⇵"}
+
+
+def contract_name(key: str, deck: str) -> str:
+    """A contract of the board: "Rosen", "Obenabe", "Joker" (a deck that does not exist, as an
+    imported file may name, is named like the Swiss one)."""
+    return deck_contract_name(key, FACES.get(deck, FACES["swiss"]))
+
+
+def contract_symbol(key: str, deck: str) -> str:
+    """Its sign: the suit's symbol, an arrow, or nothing for the free choices."""
+    for s in DECKS.get(deck, ()):
+        if s.key == key:
+            return s.symbol
+    return PLAIN_SYMBOLS.get(key, "")
+
+
+def team_namer(teams):
+    """The teams' names by index for `say`: "Team 2" for one without a name, "?" for an index no
+    team has (an imported record may name one)."""
+    teams = list(teams)
+
+    def name(index) -> str:
+        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(teams):
+            text = teams[index]
+            return text if isinstance(text, str) and text.strip() else f"Team {index + 1}"
+        return "?"
+
+    return name
+
+
+def say_names(game: CoiffeurGame) -> dict:
+    """`say`'s names for this game: its teams, and faces that name its deck's contracts."""
+    deck = game.rules.deck if isinstance(game.rules.deck, str) else "swiss"
+    return {"teams": team_namer(game.teams), "faces": FACES.get(deck, FACES["swiss"])}
+
+
+bp = Blueprint("coiffeur", __name__, url_prefix="/coiffeur")
+
+
+# --- what the page shows --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Row:
+    """One entry of the history: number (from 1), the entry as stored, and what it gave."""
+
+    number: int
+    entry: Entry
+    multiplier: int
+    value: int  # what it gave its team
+    counter: int  # what a counter-Match gave the other team
+
+
+@dataclass(frozen=True)
+class History:
+    """The entries in the order played; pages.live() sends row n of `rows` after an entry."""
+
+    rows: tuple[Row, ...]
+
+
+def history(game: CoiffeurGame) -> History:
+    rules = game.rules
+    return History(
+        tuple(
+            Row(
+                n,
+                e,
+                rules.multiplier(e.contract),
+                cell_value(e, rules),
+                counter_value(e, rules),
+            )
+            for n, e in enumerate(game.entries, start=1)
+        )
+    )
+
+
+def entry_text(game: CoiffeurGame, entry: Entry) -> str:
+    """What a filled cell holds, in words: "95", "Match", "gestrichen", "Konter-Match"."""
+    if entry.countered:
+        return "Konter-Match"
+    if entry.crossed:
+        return "gestrichen"
+    if entry.match:
+        return "Match"
+    return str(entry.points)
+
+
+def entry_words(game: CoiffeurGame, data: dict | None) -> str:
+    """An entry (as stored data) the way the table says it: "Rosen ×1 Wir: 80 = 80", "Obenabe
+    ×5 Ihr: Match = 1285"."""
+    if data is None:
+        return "–"
+    try:
+        entry = Entry.from_dict(data)
+    except (KeyError, TypeError, ValueError):
+        return "?"
+    rules = game.rules
+    name = contract_name(entry.contract, rules.deck)
+    team = team_namer(game.teams)(entry.team)
+    try:
+        multiplier = rules.multiplier(entry.contract)
+    except KeyError:
+        return f"{name} {team}: {entry_text(game, entry)}"
+    value = 0 if entry.crossed or entry.countered else cell_value(normal(entry, rules), rules)
+    return f"{name} ×{multiplier} {team}: {entry_text(game, entry)} = {value}"
+
+
+def outcome_words(game: CoiffeurGame, summary: dict) -> str:
+    """A decided game's outcome: "Wir gewinnt" or "Unentschieden"."""
+    winner = summary.get("winner")
+    if winner is None:
+        return "Unentschieden"
+    return f"{team_namer(game.teams)(winner)} gewinnt"
+
+
+register(
+    ModePages(
+        KIND,
+        "Coiffeur",
+        "coiffeur.show",
+        "coiffeur.new",
+        NOUN,
+        "Noch kein Eintrag: nichts zurückzunehmen.",
+        names=say_names,
+        entry_words=entry_words,
+        outcome_words=outcome_words,
+    )
+)
+
+
+def need_text(outlook) -> str:
+    """What a team still needs, in words."""
+    if outlook.needed == 0:
+        return "vorne"
+    if outlook.total == outlook.leader:
+        return "gleichauf"
+    if outlook.out_of_reach:
+        return "nicht mehr einholbar"
+    if not outlook.can_still_win:
+        return f"braucht noch {outlook.needed}: höchstens Gleichstand"
+    return f"braucht noch {outlook.needed}"
+
+
+def cell_need(need) -> str:
+    """What an open cell alone would need to pass the leader: "≥ 112" card points, "≥ Match";
+    empty for a team that leads, and where even a Match alone is not enough."""
+    if need is None or need.points == 0:
+        return ""
+    if need.points is not None:
+        return f"≥ {need.points}"
+    return "≥ Match" if need.match else ""
+
+
+def _context(stored: store.Stored, form: EntryForm | None = None, errors=None, **extra) -> dict:
+    game = stored.game
+    rules = game.rules
+    board = replayed(game)
+    deck = rules.deck
+    needs = {}
+    for outlook in board.outlook:
+        if outlook.total >= outlook.leader:
+            continue  # ahead or level: any points will do, nothing to say in each cell
+        for need in outlook.contracts:
+            needs[outlook.team, need.contract] = need
+    return {
+        "game_id": stored.id,
+        "stored": stored,
+        "game": game,
+        "rules": rules,
+        "board": board,
+        "state": history(game),  # pages.live() takes the changed history row from here
+        "form": form or EntryForm(formdata=None),
+        "errors": errors or {},
+        "values": request.form if request.method == "POST" else {},
+        "names": {c.key: contract_name(c.key, deck) for c in rules.contracts},
+        "symbols": {c.key: contract_symbol(c.key, deck) for c in rules.contracts},
+        "cell_needs": {key: cell_need(need) for key, need in needs.items()},
+        "need_text": need_text,
+        "entry_text": entry_text,
+        "deck_names": DECK_NAMES,
+        "note": None,
+        "record": record_context(game, stored, store.shown_changes(get_db(), stored.id)),
+        "can_redo": store.redoable(get_db(), stored.id) is not None,
+        "oob": False,
+        **extra,
+    }
+
+
+def _show(stored: store.Stored, status: int = 200, rows=("all", 0), **context):
+    """The game page, or for htmx its live part and what changed of the history."""
+    values = _context(stored, **context)
+    if is_htmx():
+        return live("coiffeur/game.html", values, rows), status
+    return render_template("coiffeur/game.html", **values), status
+
+
+def _answer(written: Written, note: str | None = None, **context):
+    """The fresh page (its live part for htmx) after a post that writes, with a word on what
+    happened; a refusal keeps what was typed."""
+    if written.errors:
+        status = 409 if written.conflict else 422
+        return _show(written.stored, status, errors=written.errors, **context)
+    if written.repeated:
+        note = "Schon gespeichert: diese Eingabe kam zweimal an und zählt einmal."
+    if is_htmx():
+        return _show(written.stored, note=note, values={}, rows=written.rows)
+    return redirect(url_for("coiffeur.show", game_id=written.stored.id), 303)
+
+
+def saved_words(game: CoiffeurGame, entry: Entry) -> str:
+    """The entry as the note after saving says it: "Rosen ×1 für Wir: 95 → 95 gespeichert."."""
+    rules = game.rules
+    teams = team_namer(game.teams)
+    name = contract_name(entry.contract, rules.deck)
+    text = (
+        f"{name} ×{rules.multiplier(entry.contract)} für {teams(entry.team)}: "
+        f"{entry_text(game, entry)} → {cell_value(entry, rules)}"
+    )
+    if entry.countered:
+        text += f", {teams(1 - entry.team)} +{counter_value(entry, rules)}"
+    return text + " gespeichert."
+
+
+# --- the pages --------------------------------------------------------------------------------
+
+
+@bp.errorhandler(CSRFError)
+def session_expired(_error: CSRFError):
+    """A stale token on the entry panel: the board comes back with what was typed and a fresh
+    token, so one more tap saves it; elsewhere the app's own page says so."""
+    game_id = (request.view_args or {}).get("game_id")
+    stored = store.load(get_db(), game_id) if isinstance(game_id, int) else None
+    if (
+        stored is not None
+        and stored.game.KIND == KIND
+        and request.endpoint == "coiffeur.add_entry"
+        and is_htmx()
+    ):
+        return _show(stored, 422, form=EntryForm(), errors={"game": EXPIRED})
+    return error_page(400, EXPIRED)
+
+
+def _new_context(form: NewCoiffeurForm, errors) -> dict:
+    deck = form.chosen_deck()
+    keys = board_keys(deck)
+    board = form.chosen_board()
+    shown = range(len(keys)) if board == "custom" else form.places()
+    return {
+        "form": form,
+        "errors": errors,
+        "deck_names": DECK_NAMES,
+        "boards": BOARDS,
+        "custom": board == "custom",
+        "picked": set(form.places()),
+        "shown": [(place, keys[place]) for place in shown],
+        "names": {key: contract_name(key, deck) for key in keys},
+        "symbols": {key: contract_symbol(key, deck) for key in keys},
+        "deck": deck,
+    }
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new():
+    """Set up a Coiffeur game: two or three teams, the deck, the board and its multipliers."""
+    form = NewCoiffeurForm(formdata=request.form if request.method == "POST" else None)
+    errors: dict[str, str] = {}
+    if request.method == "POST":
+        game, problems = form.game()
+        if not problems:
+            return created(game)
+        errors = worded(problems, game)
+    return render_template("coiffeur/new.html", **_new_context(form, errors)), (
+        422 if errors else 200
+    )
+
+
+@bp.get("/new/board")
+def new_board():
+    """The board part of the set-up, again for another deck or board (htmx)."""
+    form = NewCoiffeurForm(formdata=request.args, meta={"csrf": False})
+    return render_block("coiffeur/new.html", "board", **_new_context(form, {}))
+
+
+@bp.get("/<int:game_id>")
+def show(game_id: int):
+    """The game: the board, the entry panel, the history."""
+    return _show(load(game_id, KIND))
+
+
+@bp.post("/<int:game_id>/entries")
+def add_entry(game_id: int):
+    """Fill one cell of the board."""
+    form = EntryForm()
+    entry, errors = form.entry()
+    if errors:
+        return _show(load(game_id, KIND), 422, form=form, errors=errors)
+    written = write(game_id, "enter", lambda stored: enter(stored.game, entry), mode=KIND)
+    note = None
+    if written.saved:
+        game = written.stored.game
+        note = saved_words(game, game.entries[-1])
+    return _answer(written, note, form=form)
+
+
+@bp.post("/<int:game_id>/undo")
+def undo(game_id: int):
+    """Take back the last entry."""
+    written = write(game_id, "undo", take_back, mode=KIND)
+    number = len(written.stored.game.entries) + 1
+    return _answer(written, f"{NOUN} {number} zurückgenommen." if written.saved else None)
+
+
+@bp.post("/<int:game_id>/redo")
+def redo(game_id: int):
+    """Bring back the entry undone last, as long as nothing new was entered since."""
+    written = write(game_id, "redo", bring_back, mode=KIND)
+    number = len(written.stored.game.entries)
+    return _answer(written, f"{NOUN} {number} wiederhergestellt." if written.saved else None)
+
+
+@bp.post("/<int:game_id>/again")
+def play_again(game_id: int):
+    """Nochmal: a new game for the same teams on the same board."""
+    return created(load(game_id, KIND).game.rematch())
+
+
+def _index(game: CoiffeurGame, number: int) -> int:
+    if not 1 <= number <= len(game.entries):
+        abort(404)
+    return number - 1
+
+
+GONE = "Diesen Eintrag gibt es nicht mehr."
+
+
+def replaced(game: CoiffeurGame, index: int, entry: Entry):
+    """The game with entry `index` replaced, or its problems by field: the new entry against
+    every other cell of the board, then the whole record."""
+    entries = list(game.entries)
+    filled = {(e.team, e.contract) for i, e in enumerate(entries) if i != index}
+    problems = entry_problems(game.with_record(()), filled, entry)
+    if problems:
+        return None, problems
+    entries[index] = normal(entry, game.rules)
+    changed = game.with_record(entries)
+    problem = record_problem(changed)
+    return (None, {"game": problem}) if problem else (changed, {})
+
+
+@bp.route("/<int:game_id>/entries/<int:number>", methods=["GET", "POST"])
+def edit_entry(game_id: int, number: int):
+    """Change an earlier entry: its cell, its points or its kind; the board is replayed.
+
+    When another phone changed this entry meanwhile, nothing is written and the page shows the
+    entry as it now stands."""
+    stored = load(game_id, KIND)
+    index = _index(stored.game, number)
+    form = EntryForm()
+    errors: dict[str, str] = {}
+    status = 200
+    fresh = request.method == "GET"
+    if request.method == "POST":
+        entry, problems = form.entry()
+        if problems:
+            return _edit_page(stored, index, form, worded(problems, stored.game), 422)
+
+        def changed(s):
+            if index >= len(s.game.entries):
+                return None, {"game": GONE}
+            return replaced(s.game, index, entry)
+
+        written = write(game_id, "edit", changed, mode=KIND, index=index)
+        if written.saved or written.repeated:
+            return redirect(url_for("coiffeur.show", game_id=game_id), 303)
+        stored, errors = written.stored, written.errors
+        status = 409 if written.conflict else 422
+        if written.conflict:
+            if number > len(stored.game.entries):
+                return redirect(url_for("coiffeur.show", game_id=game_id), 303)
+            fresh = True
+    if fresh:
+        form = EntryForm(formdata=None)
+        form.fill(stored.game.entries[index])
+    return _edit_page(stored, index, form, errors, status)
+
+
+def _edit_page(stored: store.Stored, index: int, form: EntryForm, errors, status: int):
+    context = _context(stored, form=form, errors=errors)
+    return render_template(
+        "coiffeur/edit.html", **context, number=index + 1, entry=stored.game.entries[index]
+    ), status
+
+
+@bp.post("/<int:game_id>/entries/<int:number>/delete")
+def delete_entry(game_id: int, number: int):
+    """Delete an entry: its cell is open again."""
+    stored = load(game_id, KIND)
+    index = _index(stored.game, number)
+
+    def without(s):
+        entries = s.game.entries
+        if index >= len(entries):
+            return None, {"game": GONE}
+        changed = s.game.with_record(entries[:index] + entries[index + 1 :])
+        problem = record_problem(changed)
+        return (None, {"game": problem}) if problem else (changed, {})
+
+    written = write(game_id, "delete", without, mode=KIND, index=index)
+    if written.saved or written.repeated:
+        return redirect(url_for("coiffeur.show", game_id=game_id), 303)
+    return _show(written.stored, 409 if written.conflict else 422, errors=written.errors)

@@ -1,0 +1,509 @@
+"""Differenzler pages: a new game, the game with its standings and the round panel, edit, undo.
+
+A round is entered on one phone passed round the table, in three steps: the Trumpf (drawn by
+the phone or picked by the table), every player's secret prediction one after the other, and
+after play everyone's points. Nothing is stored before the last step: the steps are posts that
+never write, and what the earlier steps gave travels along in the form (the Trumpf and the
+predictions as hidden fields, never shown on the page) until the round is saved in one write.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_wtf import FlaskForm
+from flask_wtf.csrf import CSRFError
+from jinja2_fragments.flask import render_block
+
+from scorer.cards import DECK_NAMES, DECKS
+from scorer.codes import code
+from scorer.differenzler import (
+    DifferenzlerGame,
+    Round,
+    contracts,
+    draw_trump,
+    enter,
+    record_problem,
+    replay,
+)
+from scorer.storage import games as store
+from scorer.web.db import get_db
+from scorer.web.differenzler_forms import (
+    SEATS,
+    NewDifferenzlerForm,
+    prediction,
+    prediction_problem,
+    read_round,
+)
+from scorer.web.forms import parse_int
+from scorer.web.messages.deck import FACES, contract_name
+from scorer.web.pages import (
+    EXPIRED,
+    ModePages,
+    Written,
+    bring_back,
+    created,
+    error_page,
+    is_htmx,
+    live,
+    load,
+    register,
+    replayed,
+    say_for,
+    take_back,
+    write,
+)
+from scorer.web.words import record_context
+
+bp = Blueprint("differenzler", __name__, url_prefix="/differenzler")
+register(
+    ModePages(
+        "differenzler",
+        "Differenzler",
+        "differenzler.show",
+        "differenzler.new",
+        "Runde",
+        "Noch keine Runde: nichts zurückzunehmen.",
+        names=lambda game: {"names": list(game.players), "faces": game.rules.deck},
+        entry_words=lambda game, data: round_words(game, data),
+        outcome_words=lambda game, summary: outcome_words(game, summary),
+    )
+)
+
+KIND = "differenzler"
+TEMPLATE = "differenzler/game.html"
+NO_TRUMP_SYMBOLS = {"obenabe": "⬇", "undenufe": "⬆"}
+NOT_YET = "Zuerst sagen alle an; dann kommen die Punkte."
+GONE = "Diese Runde gibt es nicht mehr."
+
+
+@dataclass(frozen=True)
+class Trump:
+    """A contract as the page shows it: key, name and symbol."""
+
+    key: str
+    name: str
+    symbol: str
+
+
+def trumps(deck: str) -> list[Trump]:
+    """The six contracts of a deck as the panel offers them."""
+    faces = FACES.get(deck)
+    symbols = {s.key: s.symbol for s in DECKS.get(deck, ())}
+    return [
+        Trump(
+            key,
+            contract_name(key, faces) if faces else key,
+            symbols.get(key) or NO_TRUMP_SYMBOLS[key],
+        )
+        for key in contracts(deck)
+    ]
+
+
+def trump_of(game: DifferenzlerGame, key: str | None) -> Trump | None:
+    """The contract with this key at this table, or None."""
+    return next((t for t in trumps(game.rules.deck) if t.key == key), None)
+
+
+@dataclass(frozen=True)
+class Panel:
+    """The round being entered: its Trumpf and the predictions made so far, by seat. They come
+    from the posted form (hidden fields) and go back into the page the same way."""
+
+    order: tuple[int, ...]  # who predicts, Vorhand first, the dealer last
+    trump: str | None = None
+    said: dict[int, int] = field(default_factory=dict)
+    drawn: bool = False  # the phone just drew the Trumpf: show it with a flourish
+
+    @property
+    def current(self) -> int | None:
+        """Whose prediction the phone asks for now, or None."""
+        if self.trump is None:
+            return None
+        return next((seat for seat in self.order if seat not in self.said), None)
+
+    @property
+    def stage(self) -> str:
+        """Where the round is: "trump", "predict" (someone's prediction is due) or "points"."""
+        if self.trump is None:
+            return "trump"
+        return "predict" if self.current is not None else "points"
+
+    @property
+    def last_said(self) -> int | None:
+        """The seat that predicted last (to take back), or None."""
+        done = [seat for seat in self.order if seat in self.said]
+        return done[-1] if done else None
+
+
+def play_order(state, players: int) -> tuple[int, ...]:
+    """The seats from Vorhand round the table: the order of predicting and of the points."""
+    return tuple((state.vorhand + i) % players for i in range(players))
+
+
+def read_panel(form, game: DifferenzlerGame, state) -> Panel:
+    """The round under way as the posted form carries it: the Trumpf when it is one of the
+    table's, and the predictions made, in order, as far as they can be read."""
+    order = play_order(state, len(game.players))
+    trump = form.get("trump")
+    if trump not in contracts(game.rules.deck):
+        return Panel(order)
+    said: dict[int, int] = {}
+    for seat in order:
+        value = prediction(form.get(f"prediction-{seat}"))
+        if value is None:
+            break
+        said[seat] = value
+    return Panel(order, trump, said)
+
+
+# --- pages ----------------------------------------------------------------------------------
+
+
+@bp.errorhandler(CSRFError)
+def session_expired(_error: CSRFError):
+    """A stale token on the round panel: it comes back as it was, with a fresh token, so one
+    more tap goes on; elsewhere the app's page that says nothing was saved."""
+    game_id = (request.view_args or {}).get("game_id")
+    stored = store.load(get_db(), game_id) if isinstance(game_id, int) else None
+    if (
+        stored is not None
+        and stored.game.KIND == KIND
+        and request.endpoint == "differenzler.play"
+        and is_htmx()
+    ):
+        state = replayed(stored.game)
+        panel = read_panel(request.form, stored.game, state)
+        return _show(stored, 422, panel=panel, errors={"game": EXPIRED})
+    return error_page(400, EXPIRED)
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new():
+    """Set up a Differenzler game: three to six players in seat order, and the settings."""
+    form = NewDifferenzlerForm(formdata=request.form if request.method == "POST" else None)
+    errors: dict[str, str] = {}
+    if request.method == "POST":
+        game, errors = form.game()
+        if not errors:
+            return created(game)
+    return render_template(
+        "differenzler/new.html", form=form, errors=errors, seats=SEATS, deck_names=DECK_NAMES
+    ), (422 if errors else 200)
+
+
+def _context(
+    stored: store.Stored,
+    *,
+    panel: Panel | None = None,
+    errors=None,
+    note: str | None = None,
+    values=None,
+    seen: str | None = None,
+) -> dict:
+    game = stored.game
+    state = replayed(game)
+    panel = panel or Panel(play_order(state, len(game.players)))
+    lowest = min(state.totals) if state.totals else 0
+    return {
+        "game_id": stored.id,
+        "stored": stored,
+        "game": game,
+        "rules": game.rules,
+        "state": state,
+        "panel": panel,
+        "trumps": trumps(game.rules.deck),
+        "trump": trump_of(game, panel.trump),
+        "form": FlaskForm(),
+        "errors": errors or {},
+        "note": note,
+        "values": (request.form if request.method == "POST" else {}) if values is None else values,
+        "seen": seen or stored.end_tag,
+        "leaders": [s for s, t in enumerate(state.totals) if t == lowest],
+        "lowest": lowest,
+        "deck_names": DECK_NAMES,
+        "record": record_context(game, stored, store.shown_changes(get_db(), stored.id)),
+        "can_redo": store.redoable(get_db(), stored.id) is not None,
+        "oob": False,
+    }
+
+
+def _show(stored: store.Stored, status: int = 200, rows=("all", 0), **context):
+    """The game page, or for htmx its live part and what changed of the history."""
+    values = _context(stored, **context)
+    if is_htmx():
+        return live(TEMPLATE, values, rows), status
+    return render_template(TEMPLATE, **values), status
+
+
+def _step(stored: store.Stored, status: int = 200, **context):
+    """The page after a step that writes nothing: for htmx only its live part."""
+    values = _context(stored, **context)
+    if is_htmx():
+        return render_block(TEMPLATE, "live", **values), status
+    return render_template(TEMPLATE, **values), status
+
+
+@bp.get("/<int:game_id>")
+def show(game_id: int):
+    """The game: the standings, the panel for the next round, the rounds so far; after a
+    round saved without htmx (?runde=3), what was saved, in words."""
+    stored = load(game_id, KIND)
+    number = request.args.get("runde", "")
+    last = len(stored.game.rounds)
+    note = _round_note(stored.game, last) if number == str(last) else None
+    return _show(stored, note=note)
+
+
+@bp.post("/<int:game_id>/round")
+def play(game_id: int):
+    """One step of the round on the panel: draw or pick the Trumpf, take one player's
+    prediction, take one back, or save the round with everyone's points. Only saving writes."""
+    stored = load(game_id, KIND)
+    game = stored.game
+    state = replayed(game)
+    panel = read_panel(request.form, game, state)
+    action = request.form.get("action", "")
+    pick = request.form.get("pick")
+    seen = request.form.get("seen") or None
+    errors: dict[str, str] = {}
+    if state.finished:
+        return _show(stored, 422, errors={"game": say_for(_over(state), game)})
+    if pick is not None and not panel.said:
+        if pick in contracts(game.rules.deck):
+            panel = Panel(panel.order, pick)
+        else:
+            errors["trump"] = say_for(code("trump_unknown"), game)
+    elif action == "draw" and not panel.said:
+        trump = draw_trump(game.rules, random.SystemRandom())
+        panel = Panel(panel.order, trump, drawn=True)
+    elif action == "retrump" and not panel.said:
+        panel = Panel(panel.order)
+    elif action == "next" and panel.stage == "predict":
+        seat = panel.current
+        raw = request.form.get("said")
+        problem = prediction_problem(game, seat, raw)
+        if problem:
+            errors["said"] = say_for(problem, game)
+        else:
+            panel = Panel(panel.order, panel.trump, {**panel.said, seat: parse_int(raw)})
+    elif action == "back" and panel.last_said is not None:
+        said = dict(panel.said)
+        del said[panel.last_said]
+        panel = Panel(panel.order, panel.trump, said)
+    elif action == "save":
+        return _save(game_id, panel)
+    return _step(stored, 422 if errors else 200, panel=panel, errors=errors, seen=seen, values={})
+
+
+def _over(state):
+    return code("game_over", winner=state.winner)
+
+
+def _save(game_id: int, panel: Panel):
+    """Write the round the panel holds: the predictions carried along and the points typed."""
+    if panel.stage != "points":
+        stored = load(game_id, KIND)
+        return _step(stored, 422, panel=panel, errors={"game": NOT_YET})
+
+    def entered(stored):
+        entry, errors = read_round(request.form, stored.game, panel.trump)
+        if entry is None:
+            return None, errors
+        return enter(stored.game, entry)
+
+    written = write(game_id, "enter", entered, mode=KIND)
+    if written.errors:
+        status = 409 if written.conflict else 422
+        # What was typed stays; a refusal because another phone wrote meanwhile takes the
+        # fresh view, so one more tap saves.
+        return _show(written.stored, status, panel=panel, errors=written.errors)
+    note = _saved_note(written)
+    if is_htmx():
+        return _show(written.stored, note=note, values={}, rows=written.rows)
+    # Without htmx the page after the redirect says it, from the round's number in the URL.
+    number = len(written.stored.game.rounds) if written.saved else None
+    return redirect(url_for("differenzler.show", game_id=written.stored.id, runde=number), 303)
+
+
+def _saved_note(written: Written) -> str:
+    """What the table hears after a round is saved: everyone's difference, and exact hits."""
+    if written.repeated:
+        return "Schon gespeichert: diese Eingabe kam zweimal an und zählt einmal."
+    return _round_note(written.stored.game, len(written.stored.game.rounds)) or ""
+
+
+def _round_note(game: DifferenzlerGame, number: int) -> str | None:
+    """What was saved in round `number`, in words ("Runde 3 gespeichert: Anna 12, Ben 0, …"),
+    or None when the sheet has no such round."""
+    state = replayed(game)
+    if not 1 <= number <= len(state.rows):
+        return None
+    row = state.rows[number - 1]
+    parts = ", ".join(f"{game.players[line.seat]} {line.difference}" for line in row.lines)
+    note = f"Runde {row.number} gespeichert: {parts} daneben."
+    exact = [game.players[line.seat] for line in row.lines if line.exact]
+    if exact:
+        note += f" Genau getroffen: {', '.join(exact)}."
+    return note
+
+
+def _answer(written: Written, note: str | None = None):
+    """The fresh page (its live part for htmx) after an undo or a redo."""
+    if written.errors:
+        return _show(written.stored, 409 if written.conflict else 422, errors=written.errors)
+    if written.repeated:
+        note = "Schon gespeichert: diese Eingabe kam zweimal an und zählt einmal."
+    if is_htmx():
+        return _show(written.stored, note=note, values={}, rows=written.rows)
+    return redirect(url_for("differenzler.show", game_id=written.stored.id), 303)
+
+
+@bp.post("/<int:game_id>/undo")
+def undo(game_id: int):
+    """Take back the last round."""
+    written = write(game_id, "undo", take_back, mode=KIND)
+    number = len(written.stored.game.rounds) + 1
+    return _answer(written, f"Runde {number} zurückgenommen." if written.saved else None)
+
+
+@bp.post("/<int:game_id>/redo")
+def redo(game_id: int):
+    """Bring back the round undone last, as long as nothing new was entered since."""
+    written = write(game_id, "redo", bring_back, mode=KIND)
+    number = len(written.stored.game.rounds)
+    return _answer(written, f"Runde {number} wiederhergestellt." if written.saved else None)
+
+
+@bp.post("/<int:game_id>/again")
+def play_again(game_id: int):
+    """Start the next game for the same players with the same rules."""
+    return created(load(game_id, KIND).game.rematch())
+
+
+# --- editing an earlier round ---------------------------------------------------------------
+
+
+def _index(game: DifferenzlerGame, number: int) -> int:
+    if not 1 <= number <= len(game.rounds):
+        abort(404)
+    return number - 1
+
+
+def _problems_of(game: DifferenzlerGame, number: int) -> dict:
+    """Why the record cannot stand, by field: beside the field when round `number` itself is
+    wrong, else for the whole game."""
+    problem = record_problem(game)
+    if problem is None:
+        return {}
+    values = problem.values
+    if values.get("round") == number and values.get("field") != "game":
+        return {values["field"]: values["problem"]}
+    return {"game": problem}
+
+
+@bp.route("/<int:game_id>/rounds/<int:number>", methods=["GET", "POST"])
+def edit_round(game_id: int, number: int):
+    """Change an earlier round; everything after it is replayed and checked again.
+
+    When another phone changed this round meanwhile, nothing is written and the page shows the
+    round as it now stands."""
+    stored = load(game_id, KIND)
+    index = _index(stored.game, number)
+    errors: dict[str, str] = {}
+    status = 200
+    fresh = request.method != "POST"
+    if request.method == "POST":
+
+        def changed(s):
+            rounds = list(s.game.rounds)
+            if index >= len(rounds):
+                return None, {"game": GONE}
+            trump = request.form.get("trump") or None
+            entry, problems = read_round(request.form, s.game, trump)
+            if entry is None:
+                return None, problems
+            rounds[index] = entry
+            game = s.game.with_record(rounds)
+            problems = _problems_of(game, number)
+            return (None, problems) if problems else (game, {})
+
+        written = write(game_id, "edit", changed, mode=KIND, index=index)
+        if written.saved or written.repeated:
+            return redirect(url_for("differenzler.show", game_id=game_id), 303)
+        stored, errors = written.stored, written.errors
+        status = 409 if written.conflict else 422
+        if written.conflict:
+            if number > len(stored.game.rounds):
+                return redirect(url_for("differenzler.show", game_id=game_id), 303)
+            fresh = True
+    game = stored.game
+    entry = game.rounds[index]
+    if fresh:
+        values = {
+            "trump": entry.trump or "",
+            "weis": str(entry.weis) if entry.weis else "",
+            **{f"prediction-{s}": str(p) for s, p in enumerate(entry.predictions)},
+            **{f"points-{s}": str(p) for s, p in enumerate(entry.points)},
+        }
+    else:
+        values = request.form
+    before = replay(game.with_record(game.rounds[:index]))
+    return render_template(
+        "differenzler/edit.html",
+        **_context(stored, errors=errors, values=values),
+        number=number,
+        entry=entry,
+        edit_order=play_order(before, len(game.players)),
+        edit_seen=stored.tag(index),
+    ), status
+
+
+@bp.post("/<int:game_id>/rounds/<int:number>/delete")
+def delete_round(game_id: int, number: int):
+    """Delete a round, if the rounds after it still stand without it."""
+    stored = load(game_id, KIND)
+    index = _index(stored.game, number)
+
+    def without(s):
+        rounds = s.game.rounds
+        if index >= len(rounds):
+            return None, {"game": GONE}
+        changed = s.game.with_record(rounds[:index] + rounds[index + 1 :])
+        problem = record_problem(changed)
+        if problem:
+            return None, {"game": f"Nicht gelöscht: {say_for(problem, s.game)}"}
+        return changed, {}
+
+    written = write(game_id, "delete", without, mode=KIND, index=index)
+    if written.saved or written.repeated:
+        return redirect(url_for("differenzler.show", game_id=game_id), 303)
+    return _show(written.stored, 409 if written.conflict else 422, errors=written.errors)
+
+
+# --- the record of changes, in Differenzler's words -----------------------------------------
+
+
+def round_words(game: DifferenzlerGame, data: dict) -> str:
+    """A round (as stored data) the way the table says it: "Rosen: Anna 40/52, Ben 30/20"."""
+    try:
+        entry = Round.from_dict(data)
+    except (KeyError, ValueError, TypeError):
+        return "?"
+    trump = trump_of(game, entry.trump)
+    players = [
+        f"{name} {said}/{made}"
+        for name, said, made in zip(game.players, entry.predictions, entry.points, strict=False)
+    ]
+    text = f"{trump.name if trump else 'Trumpf ?'}: " + ", ".join(players)
+    return text + (f", Weis {entry.weis}" if entry.weis else "")
+
+
+def outcome_words(game: DifferenzlerGame, summary: dict) -> str:
+    """The outcome kept in a decided game's summary: "Anna gewinnt"."""
+    winner = summary.get("winner")
+    if not isinstance(winner, int) or not 0 <= winner < len(game.players):
+        return "entschieden"
+    return f"{game.players[winner]} gewinnt"

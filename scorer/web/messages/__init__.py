@@ -1,0 +1,133 @@
+"""The words for everything the engine says, one place for every code (German for now; a
+catalogue per language later).
+
+The engine returns codes with values (scorer.codes); `say` words one for the table. Values are
+named for what they hold, and `say` names them with the table's deck and names: a value called
+(or ending in) `weis` is a Weis, `who`/`player`/`winner`/`loser` an index into `names`, `team`
+one into `teams`, `suit` a suit key, `to` the top card of a run ("zum König"), `rank` a card
+("König"), `four` four of a rank ("vier Könige"), `fours` the
+same without "vier", `card` a (suit, rank) pair, `run` a run's
+length, `step` a step of the house order
+(`step_with` the same as "mit dem Stöck"), `order` a house order, `contract` a contract key,
+`problem` another code and `problems` several. Anything else is shown as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from scorer.codes import Code
+from scorer.web.messages import coiffeur, core, differenzler, handjass, schieber
+from scorer.web.messages.deck import (
+    FACES,
+    STEP_WITH,
+    SWISS,
+    Faces,
+    contract_name,
+    order_name,
+    run_name,
+    step_name,
+    weis_name,
+)
+
+CORE: dict[str, str] = core.WORDS
+# Each mode's own words, looked up before the core's: two modes may give one code different words.
+MODE_WORDS: dict[str, dict[str, str]] = {
+    "schieber": schieber.WORDS,
+    "handjass": handjass.WORDS,
+    "differenzler": differenzler.WORDS,
+    "coiffeur": coiffeur.WORDS,
+}
+for _kind, _words in MODE_WORDS.items():
+    _clash = CORE.keys() & _words.keys()
+    assert not _clash, f"{_kind} words core codes again: {_clash}"
+
+
+def words_of(key: str, kind: str | None = None) -> str | None:
+    """The words for a code in a mode (its own, else the core's), or None when it has none."""
+    return MODE_WORDS.get(kind, {}).get(key) or CORE.get(key)
+
+
+Names = Sequence[str] | Mapping[int, str] | Callable[[int], str] | None
+
+
+def _named(names: Names) -> Callable[[int], str]:
+    if names is None:
+        return str
+    if callable(names):
+        return names
+    return lambda i: names[i]
+
+
+def _value(name: str, value, faces: Faces, names: Callable[[int], str], teams, kind_of: str | None):
+    kind = name.rsplit("_", 1)[-1]
+    context = {"faces": faces, "names": names, "teams": teams, "kind": kind_of}
+    if value is None:
+        return value
+    if isinstance(value, Code):
+        return say(value, **context)
+    if kind == "problems":
+        return " ".join(say(c, **context) for c in value)
+    if kind == "weis":
+        return weis_name(value, faces)
+    if kind == "team":
+        return teams(value)
+    if kind in ("who", "player", "winner", "loser"):
+        return names(value)
+    if kind == "suit":
+        return faces.suit(value)
+    if kind == "to":
+        return faces.to[value]
+    if kind == "rank":
+        return faces.to[value].split(" ", 1)[1]
+    if kind == "four":
+        return faces.fours[value]
+    if kind == "fours":
+        return faces.fours[value].split(" ", 1)[1]
+    if kind == "card":
+        return f"{faces.suit(value[0])} {faces.letters[value[1]]}"
+    if kind == "run":
+        return run_name(value)
+    if kind == "step":
+        return step_name(value)
+    if kind == "with":
+        return STEP_WITH[value]
+    if kind == "order":
+        return order_name(value)
+    if kind == "contract":
+        return contract_name(value, faces)
+    return value
+
+
+def say(
+    code: Code | str | None,
+    *,
+    faces: Faces | str = SWISS,
+    names: Names = None,
+    teams: Names = None,
+    kind: str | None = None,
+) -> str:
+    """A code in the table's words; text that already is words stays as it is. Names are
+    shown as written, so a sentence that starts with one starts with it as written.
+
+    `faces` is the deck the table plays (its key or its Faces), `names` the players' names
+    (by seat) and `teams` the teams' (by index; the players' when a game has no teams), `kind`
+    the game's mode, whose words come before the core's."""
+    if code is None:
+        return ""
+    if isinstance(code, str):
+        return code
+    if isinstance(faces, str):
+        faces = FACES[faces]
+    named = _named(names)
+    team_named = _named(teams) if teams is not None else named
+    values = {k: _value(k, v, faces, named, team_named, kind) for k, v in code.values.items()}
+    template = words_of(code.key, kind)
+    if template is None:
+        raise KeyError(f"no words for the code {code.key!r} ({kind})")
+    return template.format(**values)
+
+
+def said(codes: Mapping[str, Code | str], **context) -> dict[str, str]:
+    """A form's problems by field, in words."""
+    return {field: say(c, **context) for field, c in codes.items()}

@@ -1,0 +1,119 @@
+"""Words for Handjass: its refusals and rulings.
+
+A list of players comes as its first `player` and the rest as `more`: a chain of codes, each
+link a player and the links after it (scorer.handjass.game.listed). The words of a link say how
+it joins on; `more` says nothing where the list ends (None), so words with a `more` are Words.
+"""
+
+from __future__ import annotations
+
+
+class Words(str):
+    """Words that hold a list's `more`: nothing where the list ends."""
+
+    def format(self, *args, **values) -> str:
+        """These words with the values filled in; a `more` that is None says nothing."""
+        if values.get("more") is None:
+            values["more"] = ""
+        return super().format(*args, **values)
+
+
+class Plural(Words):
+    """Words with a form of their own for one: `one` when the value named `count` is 1, else
+    the words themselves."""
+
+    def __new__(cls, one: str, many: str, *, count: str) -> Plural:
+        words = super().__new__(cls, many)
+        words.one = one
+        words.count = count
+        return words
+
+    def format(self, *args, **values) -> str:
+        """These words, or the form for one, with the values filled in."""
+        chosen = self.one if values.get(self.count) == 1 else str(self)
+        return Words(chosen).format(*args, **values)
+
+
+WORDS: dict[str, str] = {
+    # Setting up a game
+    "handjass_deck_unknown": "Unbekanntes Kartenblatt.",
+    "handjass_target_range": "Striche zum Aussteigen: {least} bis {most}.",
+    "handjass_threshold_range": "Härdöpfel unter: {least} bis {most} Punkte.",
+    "handjass_yes_or_no": "Nur ja oder nein.",
+    "handjass_players_count": "Handjass spielen 2, 3 oder 4 Spieler.",
+    "handjass_player_unnamed": "Jeder Spieler braucht einen Namen.",
+    "handjass_names_same": "Zwei Spieler mit gleichem Namen: bitte unterscheiden.",
+    # A deal that cannot be true
+    "handjass_trump_missing": "Welche Farbe ist Trumpf?",
+    "handjass_player_retired": "{player} ist schon ausgestiegen: kein Spiel mehr.",
+    "handjass_player_unknown": "Unbekannter Spieler.",
+    "handjass_players_once": "Jeder Spieler, der noch dabei ist, genau einmal.",
+    "handjass_status_unknown": "Spielt, aus oder mit dem Blinden.",
+    "handjass_out_no_points": "{player} ist ausgestiegen und hat keine Punkte.",
+    "handjass_no_drop": "An diesem Tisch steigt niemand aus.",
+    "handjass_no_blind": (
+        "Einen Blinden gibt es nur zu dritt und zu zweit, und nur wo man aussteigen darf "
+        "(sonst 12 Karten für jeden)."
+    ),
+    "handjass_cards_range": "Stichpunkte von 0 bis {most}.",
+    "handjass_cards_impossible": Plural(
+        "1 Stichpunkt gibt es nicht: keine Karte zählt 1.",
+        "{cards} Stichpunkte gibt es nicht: keine Karte zählt 1.",
+        count="cards",
+    ),
+    "handjass_weis_values": "Weis und Stöck zählen 20, 50, 100 …; zusammen ein Vielfaches von 10.",
+    "handjass_weis_too_much": "So viel Weis und Stöck hat ein Spieler nie: höchstens {most}.",
+    "handjass_blind_once": "Den Blinden nimmt nur einer.",
+    "handjass_nobody_plays": "Einer muss spielen: wenn alle anderen aussteigen, spielt der Letzte.",
+    "handjass_cards_too_many": "Zusammen {cards} Stichpunkte: mehr als die {most} eines Spiels.",
+    "handjass_agreed_two": "Einigen können sich nur die zwei, die im Spiel bleiben.",
+    "handjass_weis_both": "Weis entweder als Punkte schreiben oder ansagen, nicht beides.",
+    "handjass_out_no_weis": "{player} ist ausgestiegen: kein Weis.",
+    "handjass_stoeck_once": "Stöck hat nur einer: König und Ober des Trumpfs.",
+    "handjass_weis_one_holder": "Weis schreibt nur, wer den besten hat (Stöck zählt immer: 20).",
+    "handjass_draw_unknown": "Die Karte zieht einer der Spieler.",
+    "handjass_loser_known": "Der Verlierer steht fest: kein Spiel mehr.",
+    "handjass_tie_draw": Plural(
+        "Gleichstand um einen Strich: {player}{more} ziehen eine Karte.",
+        "Gleichstand um {needed} Striche: {player}{more} ziehen eine Karte.",
+        count="needed",
+    ),
+    # A record of deals that cannot stand: the first deal that cannot, and its problems
+    "handjass_deal_problem": "Spiel {number}: {problems}",
+    # The ruling of a deal, a line each
+    "handjass_all_others_out": Plural(
+        "Alle anderen sind ausgestiegen: {player} 1 Strich.",
+        "Alle anderen sind ausgestiegen: {player} {strokes} Striche.",
+        count="strokes",
+    ),
+    "handjass_agreed": Plural(
+        "Die zwei im Spiel einigen sich: je ein Strich.",
+        "Die zwei im Spiel einigen sich: je {strokes} Striche.",
+        count="strokes",
+    ),
+    "handjass_potatoes": Words("Härdöpfel (unter {threshold}): {player}{more}."),
+    "handjass_potatoes_more": Words(", {player}{more}"),
+    "handjass_no_strokes": "Niemand hat {threshold}: kein Strich.",
+    "handjass_drawn": Plural(
+        "Gleichstand mit {points}: {player}{more} zieht die höhere Karte.",
+        "Gleichstand mit {points}: {player}{more} ziehen die höheren Karten.",
+        count="needed",
+    ),
+    "handjass_tie_held": "Gleichstand mit {points}: der Strich wartet auf das nächste Spiel.",
+    "handjass_strokes": Plural(
+        "Striche: {player} 1 Strich{more}.",
+        "Striche: {player} {strokes} Striche{more}.",
+        count="strokes",
+    ),
+    "handjass_strokes_more": Plural(
+        ", {player} 1 Strich{more}",
+        ", {player} {strokes} Striche{more}",
+        count="strokes",
+    ),
+    "handjass_held_stroke": "Der wartende Strich geht an {player}.",
+    # Lists of players
+    "handjass_players_and": Words(" und {player}{more}"),
+    # The pages' own
+    "handjass_weis_missing": "Weis wählen.",
+    "handjass_not_deleted": "Nicht gelöscht: {problem}",
+}

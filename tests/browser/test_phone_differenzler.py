@@ -1,0 +1,164 @@
+"""Differenzler on a phone passed round the table: three rounds for four players, each with the
+Trumpf drawn or picked, the predictions typed one player after the other (and never shown), the
+points with the last player's rest taken with one tap; then the standings read back."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+NAMES = ("Anna", "Ben", "Clara", "Dani")
+TRUMP_NAMES = ("Rosen", "Eicheln", "Schilten", "Schellen", "Obenabe", "Undenufe")
+SCREENSHOT = "/tmp/differenzler.png"
+WIDTH = 390
+
+
+def _tap(phone: Page, selector: str, path: str = "/round") -> int:
+    """Tap a button of the panel and wait until htmx swapped #live; the answer's status."""
+    phone.evaluate("document.getElementById('live').dataset.stale = '1'")
+    with phone.expect_response(
+        lambda r: r.request.method == "POST" and r.url.endswith(path)
+    ) as answer:
+        phone.locator(selector).tap()
+    phone.wait_for_function("() => !document.querySelector('#live[data-stale]')")
+    return answer.value.status
+
+
+def _trump(phone: Page, pick: str | None) -> str:
+    """Draw the Trumpf, or let the table pick one; the name the phone shows big."""
+    if pick is None:
+        assert _tap(phone, "#draw") == 200
+    else:
+        assert _tap(phone, f"button.trump-choice[value={pick}]") == 200
+    shown = phone.locator("#trump-name")
+    expect(shown).to_be_visible()
+    name = shown.inner_text()
+    assert name in TRUMP_NAMES
+    # Big enough to read across the table.
+    assert (
+        phone.evaluate(
+            "parseFloat(getComputedStyle(document.getElementById('trump-name')).fontSize)"
+        )
+        >= 30
+    )
+    return name
+
+
+def _predict(phone: Page, order: list[int], predictions: list[int], names=NAMES) -> None:
+    """Pass the phone: each player in turn types their prediction and taps "Weiter"."""
+    for done, seat in enumerate(order):
+        expect(phone.locator("#ask-label")).to_have_text(f"{names[seat]}: deine Ansage")
+        phone.fill("#said-input", str(predictions[seat]))
+        assert _tap(phone, "#next") == 200
+        said = phone.locator(f"#said-{seat}")
+        if done < len(order) - 1:
+            expect(said).to_contain_text("✓ angesagt")
+            expect(phone.locator("#said-input")).to_have_value("")
+        # The number is in the form (a hidden field), never on the screen.
+        hidden = phone.locator(f"input[type=hidden][name=prediction-{seat}]")
+        expect(hidden).to_have_value(str(predictions[seat]))
+        expect(phone.locator("#round")).not_to_contain_text(str(predictions[seat]))
+    expect(phone.locator("#all-said")).to_be_visible()
+
+
+def _points(phone: Page, order: list[int], points: list[int], shot: str | None = None) -> str:
+    """Type everyone's points but the last player's, take the rest with one tap, save."""
+    for seat in order[:-1]:
+        phone.fill(f"#points-{seat}", str(points[seat]))
+    last = order[-1]
+    fill = phone.locator("#rest-fill")
+    expect(fill).to_have_text(f"{points[last]} für {NAMES[last]} eintragen")
+    if shot:
+        phone.screenshot(path=shot)
+    fill.tap()
+    expect(phone.locator(f"#points-{last}")).to_have_value(str(points[last]))
+    expect(phone.locator("#rest-text")).to_have_text("Zusammen 157 ✓")
+    assert _tap(phone, "#save") == 200
+    return phone.locator("#note").inner_text()
+
+
+def _round(phone, number, pick, order, predictions, points, diffs):
+    expect(phone.locator("#counter")).to_have_text(f"Runde {number} von 12")
+    _trump(phone, pick)
+    if number == 1:
+        phone.wait_for_timeout(700)  # the draw's flourish
+        phone.screenshot(path="/tmp/differenzler-predict.png")
+    _predict(phone, order, predictions)
+    shot = "/tmp/differenzler-points.png" if number == 1 else None
+    note = _points(phone, order, points, shot)
+    words = ", ".join(f"{name} {d}" for name, d in zip(NAMES, diffs, strict=True))
+    assert note.startswith(f"Runde {number} gespeichert: {words} daneben.")
+    cells = phone.locator(f"#row-{number} .cell .d")
+    expect(cells).to_have_text([str(d) for d in diffs])
+
+
+def test_three_rounds_passed_round_the_table(phone: Page, live_server: str):
+    phone.goto(f"{live_server}/")
+    phone.get_by_role("link", name="Neues Spiel: Differenzler").tap()
+    phone.wait_for_url("**/differenzler/new")
+    for seat, name in enumerate(NAMES, 1):
+        phone.fill(f"input[name=seat{seat}]", name)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    phone.screenshot(path="/tmp/differenzler-new.png", full_page=True)
+    phone.get_by_role("button", name="Spiel starten").tap()
+    phone.wait_for_url(re.compile(r"/differenzler/\d+$"))
+    expect(phone.locator("#round .who")).to_have_text("Runde 1: Dani gibt, Vorhand Anna")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= WIDTH
+
+    # 1: drawn; Anna is Vorhand. 43/31/52/27 said, 52/20/45 made, Dani the rest: 40.
+    _round(phone, 1, None, [0, 1, 2, 3], [43, 31, 52, 27], [52, 20, 45, 40], [9, 11, 7, 13])
+    expect(phone.locator("#round .who")).to_have_text("Runde 2: Anna gibt, Vorhand Ben")
+    # 2: the table picks Schellen; Ben first, Anna last and gets the rest, 20: exact.
+    _round(phone, 2, "schellen", [1, 2, 3, 0], [20, 60, 40, 37], [20, 57, 40, 40], [0, 3, 0, 3])
+    expect(phone.locator("#row-2 .rt .sr")).to_have_text("Schellen")
+    # 3: drawn again; Clara first, Ben the rest: 157 − 145 = 12.
+    _round(phone, 3, None, [2, 3, 0, 1], [70, 10, 30, 47], [60, 12, 35, 50], [10, 2, 5, 3])
+
+    expect(phone.locator("#counter")).to_have_text("Runde 4 von 12")
+    expect(phone.locator(".standings .total td")).to_have_text(["19", "16", "12", "19"])
+    expect(phone.locator("[id^=hits-]")).to_have_text(["1", "0", "1", "0"])
+    expect(phone.locator("[id^=rank-]")).to_have_text(["3.", "2.", "1.", "3."])
+    expect(phone.locator("li.dz-row")).to_have_count(3)
+    # Now that the round is in, its predictions are on the sheet.
+    expect(phone.locator("#cell-1-0 small")).to_contain_text("43")
+    expect(phone.locator("#cell-1-0 small")).to_contain_text("52")
+
+    assert phone.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    for selector in ("#draw", "button.trump-choice", "#undo", "li.dz-row .edit"):
+        box = phone.locator(selector).first.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, (selector, box)
+    phone.evaluate("window.scrollTo(0, 0)")
+    phone.screenshot(path=SCREENSHOT, full_page=True)
+
+
+def test_six_players_scroll_inside_the_tables_only(phone: Page, live_server: str):
+    phone.goto(f"{live_server}/differenzler/new")
+    names = ("Annabelle", "Benedikt", "Clara", "Dani", "Eva", "Fritz")
+    for seat, name in enumerate(names, 1):
+        phone.fill(f"input[name=seat{seat}]", name)
+    phone.get_by_role("button", name="Spiel starten").tap()
+    phone.wait_for_url(re.compile(r"/differenzler/\d+$"))
+    _trump(phone, "obenabe")
+    order = list(range(6))
+    _predict(phone, order, [30, 20, 40, 10, 27, 30], names)
+    for seat in order[:-1]:
+        phone.fill(f"#points-{seat}", "25")
+    phone.locator("#rest-fill").tap()
+    expect(phone.locator("#points-5")).to_have_value("32")
+    assert _tap(phone, "#save") == 200
+    expect(phone.locator("#row-1 .cell .d")).to_have_text(["5", "5", "15", "15", "2", "2"])
+    assert phone.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    phone.screenshot(path="/tmp/differenzler-6.png", full_page=True)
+    # The round can be edited: the predictions are shown now, and the page fits the phone.
+    phone.locator("#row-1 .edit").tap()
+    phone.wait_for_url("**/rounds/1")
+    expect(phone.locator("#prediction-4")).to_have_value("27")
+    phone.fill("#prediction-4", "32")
+    phone.fill("#points-5", "")
+    expect(phone.locator("#rest-fill")).to_have_text("32 für Fritz eintragen")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    phone.screenshot(path="/tmp/differenzler-edit.png", full_page=True)
+    phone.locator("#save-edit").tap()
+    phone.wait_for_url(re.compile(r"/differenzler/\d+$"))
+    expect(phone.locator("#row-1 .cell .d")).to_have_text(["5", "5", "15", "15", "7", "2"])
