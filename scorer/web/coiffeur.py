@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 
@@ -39,6 +39,7 @@ from scorer.web.pages import (
     Written,
     bring_back,
     created,
+    entry_index,
     error_page,
     is_htmx,
     live,
@@ -46,6 +47,7 @@ from scorer.web.pages import (
     register,
     replayed,
     take_back,
+    undone,
     worded,
     write,
 )
@@ -363,28 +365,20 @@ def add_entry(game_id: int):
 def undo(game_id: int):
     """Take back the last entry."""
     written = write(game_id, "undo", take_back, mode=KIND)
-    number = len(written.stored.game.entries) + 1
-    return _answer(written, f"{NOUN} {number} zurückgenommen." if written.saved else None)
+    return _answer(written, undone(written))
 
 
 @bp.post("/<int:game_id>/redo")
 def redo(game_id: int):
     """Bring back the entry undone last, as long as nothing new was entered since."""
     written = write(game_id, "redo", bring_back, mode=KIND)
-    number = len(written.stored.game.entries)
-    return _answer(written, f"{NOUN} {number} wiederhergestellt." if written.saved else None)
+    return _answer(written, undone(written))
 
 
 @bp.post("/<int:game_id>/again")
 def play_again(game_id: int):
     """Nochmal: a new game for the same teams on the same board."""
     return created(load(game_id, KIND).game.rematch())
-
-
-def _index(game: CoiffeurGame, number: int) -> int:
-    if not 1 <= number <= len(game.entries):
-        abort(404)
-    return number - 1
 
 
 GONE = "Diesen Eintrag gibt es nicht mehr."
@@ -411,7 +405,7 @@ def edit_entry(game_id: int, number: int):
     When another phone changed this entry meanwhile, nothing is written and the page shows the
     entry as it now stands."""
     stored = load(game_id, KIND)
-    index = _index(stored.game, number)
+    index = entry_index(stored.game, number)
     form = EntryForm()
     errors: dict[str, str] = {}
     status = 200
@@ -452,7 +446,7 @@ def _edit_page(stored: store.Stored, index: int, form: EntryForm, errors, status
 def delete_entry(game_id: int, number: int):
     """Delete an entry: its cell is open again."""
     stored = load(game_id, KIND)
-    index = _index(stored.game, number)
+    index = entry_index(stored.game, number)
 
     def without(s):
         entries = s.game.entries

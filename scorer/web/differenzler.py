@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
@@ -45,6 +45,7 @@ from scorer.web.pages import (
     Written,
     bring_back,
     created,
+    entry_index,
     error_page,
     is_htmx,
     live,
@@ -53,6 +54,7 @@ from scorer.web.pages import (
     replayed,
     say_for,
     take_back,
+    undone,
     write,
 )
 from scorer.web.words import record_context
@@ -365,16 +367,14 @@ def _answer(written: Written, note: str | None = None):
 def undo(game_id: int):
     """Take back the last round."""
     written = write(game_id, "undo", take_back, mode=KIND)
-    number = len(written.stored.game.rounds) + 1
-    return _answer(written, f"Runde {number} zurückgenommen." if written.saved else None)
+    return _answer(written, undone(written))
 
 
 @bp.post("/<int:game_id>/redo")
 def redo(game_id: int):
     """Bring back the round undone last, as long as nothing new was entered since."""
     written = write(game_id, "redo", bring_back, mode=KIND)
-    number = len(written.stored.game.rounds)
-    return _answer(written, f"Runde {number} wiederhergestellt." if written.saved else None)
+    return _answer(written, undone(written))
 
 
 @bp.post("/<int:game_id>/again")
@@ -384,12 +384,6 @@ def play_again(game_id: int):
 
 
 # --- editing an earlier round ---------------------------------------------------------------
-
-
-def _index(game: DifferenzlerGame, number: int) -> int:
-    if not 1 <= number <= len(game.rounds):
-        abort(404)
-    return number - 1
 
 
 def _problems_of(game: DifferenzlerGame, number: int) -> dict:
@@ -411,7 +405,7 @@ def edit_round(game_id: int, number: int):
     When another phone changed this round meanwhile, nothing is written and the page shows the
     round as it now stands."""
     stored = load(game_id, KIND)
-    index = _index(stored.game, number)
+    index = entry_index(stored.game, number)
     errors: dict[str, str] = {}
     status = 200
     fresh = request.method != "POST"
@@ -465,7 +459,7 @@ def edit_round(game_id: int, number: int):
 def delete_round(game_id: int, number: int):
     """Delete a round, if the rounds after it still stand without it."""
     stored = load(game_id, KIND)
-    index = _index(stored.game, number)
+    index = entry_index(stored.game, number)
 
     def without(s):
         rounds = s.game.rounds

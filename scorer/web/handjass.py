@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from random import SystemRandom
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 
 from scorer.cards import DECK_NAMES, DECKS, RANKS, suit
@@ -39,6 +39,7 @@ from scorer.web.pages import (
     Written,
     bring_back,
     created,
+    entry_index,
     error_page,
     is_htmx,
     live,
@@ -46,6 +47,7 @@ from scorer.web.pages import (
     register,
     replayed,
     take_back,
+    undone,
     worded,
     write,
 )
@@ -262,22 +264,14 @@ def play_again(game_id: int):
 def undo(game_id: int):
     """Take back the last deal."""
     written = write(game_id, "undo", take_back, mode="handjass")
-    number = len(written.stored.game.deals) + 1
-    return _answer(written, f"Spiel {number} zurückgenommen." if written.saved else None)
+    return _answer(written, undone(written))
 
 
 @bp.post("/<int:game_id>/redo")
 def redo(game_id: int):
     """Bring back the deal undone last, as long as nothing new was entered since."""
     written = write(game_id, "redo", bring_back, mode="handjass")
-    number = len(written.stored.game.deals)
-    return _answer(written, f"Spiel {number} wiederhergestellt." if written.saved else None)
-
-
-def _number(game: HandjassGame, number: int) -> int:
-    if not 1 <= number <= len(game.deals):
-        abort(404)
-    return number - 1
+    return _answer(written, undone(written))
 
 
 @bp.route("/<int:game_id>/deals/<int:number>", methods=["GET", "POST"])
@@ -287,7 +281,7 @@ def edit_deal(game_id: int, number: int):
     When another phone changed this deal meanwhile, nothing is written and the page shows the
     deal as it now stands."""
     stored = load(game_id, "handjass")
-    index = _number(stored.game, number)
+    index = entry_index(stored.game, number)
     form = DealForm()
     errors: dict[str, str] = {}
     status = 200
@@ -343,7 +337,7 @@ def _edit_page(stored: store.Stored, index: int, form, errors, status: int, fres
 def delete_deal(game_id: int, number: int):
     """Delete a deal, if the deals after it still stand without it."""
     stored = load(game_id, "handjass")
-    index = _number(stored.game, number)
+    index = entry_index(stored.game, number)
 
     def without(s):
         deals = s.game.deals

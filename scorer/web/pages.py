@@ -244,6 +244,23 @@ def bring_back(stored: store.Stored):
     return (None, {"game": problem}) if problem else (game, {})
 
 
+def undone(written: Written) -> str | None:
+    """What an undo or a redo did, in words, when it did something: "Hand 7 zurückgenommen"."""
+    if not written.saved:
+        return None
+    game = written.stored.game
+    count = len(modes.record(game))
+    number = count + 1 if written.kind == "undo" else count
+    return f"{entry_noun(game.KIND)} {number} {CHANGE_WORDS[written.kind]}."
+
+
+def entry_index(game, number: int) -> int:
+    """The index of entry `number` (counted from 1) of the game's record, or 404."""
+    if not 1 <= number <= len(modes.record(game)):
+        abort(404)
+    return number - 1
+
+
 def _tag(stored: store.Stored, index: int | None) -> str:
     if index is None:
         return stored.end_tag

@@ -43,6 +43,7 @@ from scorer.web.pages import (
     Written,
     bring_back,
     created,
+    entry_index,
     error_page,
     is_htmx,
     live,
@@ -51,6 +52,7 @@ from scorer.web.pages import (
     replayed,
     say_for,
     take_back,
+    undone,
     worded,
     write,
 )
@@ -325,16 +327,14 @@ def add_hand(game_id: int):
 def undo(game_id: int):
     """Take back the last entry: the last hand, open or not."""
     written = write(game_id, "undo", take_back, mode="schieber")
-    number = len(written.stored.game.hands) + 1
-    return _answer(written, f"Hand {number} zurückgenommen." if written.saved else None)
+    return _answer(written, undone(written))
 
 
 @bp.post("/games/<int:game_id>/redo")
 def redo(game_id: int):
     """Bring back the hand undone last, as long as nothing new was entered since."""
     written = write(game_id, "redo", bring_back, mode="schieber")
-    number = len(written.stored.game.hands)
-    return _answer(written, f"Hand {number} wiederhergestellt." if written.saved else None)
+    return _answer(written, undone(written))
 
 
 @bp.post("/games/<int:game_id>/first-claim")
@@ -501,12 +501,6 @@ def declare_weis(game_id: int):
     return render_template("schieber/weis.html", **context), status
 
 
-def _hand_index(game: Game, number: int) -> int:
-    if not 1 <= number <= len(game.hands):
-        abort(404)
-    return number - 1
-
-
 @bp.route("/games/<int:game_id>/hands/<int:number>", methods=["GET", "POST"])
 def edit_hand(game_id: int, number: int):
     """Change an earlier hand; everything after it is recomputed from the record.
@@ -515,7 +509,7 @@ def edit_hand(game_id: int, number: int):
     nothing is written and the page shows the hand as it now stands.
     """
     stored = load(game_id, "schieber")
-    index = _hand_index(stored.game, number)
+    index = entry_index(stored.game, number)
     form = HandForm()
     errors: dict[str, str] = {}
     if request.method == "GET":
@@ -570,7 +564,7 @@ def _replace_hand(stored: store.Stored, index: int, hand: Hand):
 def delete_hand(game_id: int, number: int):
     """Delete an earlier hand; the record closes up behind it."""
     stored = load(game_id, "schieber")
-    index = _hand_index(stored.game, number)
+    index = entry_index(stored.game, number)
 
     def without(s):
         hands = list(s.game.hands)

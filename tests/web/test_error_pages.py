@@ -19,10 +19,17 @@ from scorer.storage.migrations import migrate
 from scorer.web.db import get_db
 from tests.conftest import errors_in, new_game_form
 
-SCHIEBER, HANDJASS = 1, 2
+SCHIEBER, HANDJASS, DIFFERENZLER, COIFFEUR = 1, 2, 3, 4
 PLAYERS = {"seat1": "Anna", "seat2": "Ben", "seat3": "Clara", "seat4": "Dani"}
 HAND = {"contract": "rosen", "points": "90", "points_team": "0"}
 DEAL = {"trump": "rosen", "cards0": "60", "cards1": "50", "cards2": "25", "cards3": "22"}
+ROUND = {
+    "trump": "rosen",
+    **{f"prediction-{s}": str(p) for s, p in enumerate((40, 30, 50, 37))},
+    **{f"points-{s}": str(p) for s, p in enumerate((52, 20, 45, 40))},
+    "action": "save",
+}
+CELL = {"cell": "0:rosen", "points": "95"}
 HX = {"HX-Request": "true"}
 NINE_MB = 9 * 1024 * 1024  # over the import limit (8 MB) and any other form's (256 KB)
 
@@ -62,7 +69,8 @@ def make_app(database: Path, csrf: bool = False):
 
 @pytest.fixture(scope="module")
 def template_db(tmp_path_factory) -> Path:
-    """1 a Schieber game with one hand, 2 a Handjass game with one deal."""
+    """1 a Schieber game with one hand, 2 a Handjass game with one deal, 3 a Differenzler game
+    with one round, 4 a Coiffeur game with one cell."""
     path = tmp_path_factory.mktemp("error-pages") / "template.db"
     app = make_app(path)
     with app.app_context():
@@ -72,6 +80,12 @@ def template_db(tmp_path_factory) -> Path:
     assert client.post(f"/games/{SCHIEBER}/hands", data=HAND).status_code == 303
     assert client.post("/handjass/new", data=PLAYERS).status_code == 303
     assert client.post(f"/handjass/{HANDJASS}/deals", data=DEAL).status_code == 303
+    setup = {**PLAYERS, "rounds": "12", "deck": "swiss", "exact_bonus": "0"}
+    assert client.post("/differenzler/new", data=setup).status_code == 303
+    assert client.post(f"/differenzler/{DIFFERENZLER}/round", data=ROUND).status_code == 303
+    board = {"team1": "Wir", "team2": "Ihr", "deck": "swiss", "board": "8"}
+    assert client.post("/coiffeur/new", data=board).status_code == 303
+    assert client.post(f"/coiffeur/{COIFFEUR}/entries", data=CELL).status_code == 303
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
@@ -215,6 +229,10 @@ def test_a_refusal_of_the_method_says_which_methods_are_allowed(client):
         (f"/games/{SCHIEBER}/undo", {}, f"/games/{SCHIEBER}"),
         (f"/games/{SCHIEBER}/hands/1", HAND, f"/games/{SCHIEBER}"),
         (f"/handjass/{HANDJASS}/deals", DEAL, f"/handjass/{HANDJASS}"),
+        (f"/differenzler/{DIFFERENZLER}/round", ROUND, f"/differenzler/{DIFFERENZLER}"),
+        (f"/differenzler/{DIFFERENZLER}/undo", {}, f"/differenzler/{DIFFERENZLER}"),
+        (f"/coiffeur/{COIFFEUR}/entries", CELL, f"/coiffeur/{COIFFEUR}"),
+        (f"/coiffeur/{COIFFEUR}/undo", {}, f"/coiffeur/{COIFFEUR}"),
     ],
 )
 def test_a_refused_csrf_token_gets_the_apps_own_page(strict_client, url, fields, back):
@@ -226,7 +244,19 @@ def test_a_refused_csrf_token_gets_the_apps_own_page(strict_client, url, fields,
     assert back_links(page) == [back]
 
 
-@pytest.mark.parametrize("url", ["/games/new", "/phone", "/handjass/new", "/games/import"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/games/new",
+        "/phone",
+        "/handjass/new",
+        "/differenzler/new",
+        "/coiffeur/new",
+        "/games/import",
+        f"/differenzler/{DIFFERENZLER}/undo",
+        f"/coiffeur/{COIFFEUR}/redo",
+    ],
+)
 def test_a_refused_csrf_token_in_htmx_goes_to_the_flash_area(strict_client, url):
     response = strict_client.post(url, data={"csrf_token": "stale"}, headers=HX)
     page = response.get_data(as_text=True)
@@ -239,7 +269,12 @@ def test_a_refused_csrf_token_in_htmx_goes_to_the_flash_area(strict_client, url)
 
 @pytest.mark.parametrize(
     ("url", "fields"),
-    [(f"/games/{SCHIEBER}/hands", HAND), (f"/handjass/{HANDJASS}/deals", DEAL)],
+    [
+        (f"/games/{SCHIEBER}/hands", HAND),
+        (f"/handjass/{HANDJASS}/deals", DEAL),
+        (f"/differenzler/{DIFFERENZLER}/round", ROUND),
+        (f"/coiffeur/{COIFFEUR}/entries", CELL),
+    ],
 )
 def test_a_refused_csrf_token_on_a_panel_answers_in_the_panel(strict_client, url, fields):
     response = strict_client.post(url, data={**fields, "csrf_token": "stale"}, headers=HX)

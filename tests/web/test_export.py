@@ -95,3 +95,34 @@ def test_migrate_command_creates_the_tables(tmp_path):
     result = app.test_cli_runner().invoke(args=["migrate"])
     assert result.exit_code == 0 and "Database ready" in result.output
     assert set(Database(str(tmp_path / "new.db")).table_names()) >= {"games", "entries", "changes"}
+
+
+def _replayed(app, tmp_path, game) -> dict:
+    path = tmp_path / f"{game.KIND}.json"
+    path.write_text(json.dumps(exchange.export(game)))
+    result = app.test_cli_runner().invoke(args=["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_replay_prints_every_kinds_state(app, tmp_path):
+    from scorer.coiffeur import CoiffeurGame, CoiffeurRules, Entry
+    from scorer.differenzler import DifferenzlerGame, Round
+    from scorer.handjass import Deal, HandjassGame
+    from scorer.handjass.game import Entry as Played
+
+    rounds = (Round("rosen", (40, 30, 50, 37), (52, 20, 45, 40)),)
+    differenzler = _replayed(app, tmp_path, DifferenzlerGame(("A", "B", "C", "D"), rounds=rounds))
+    assert differenzler["totals"] == [12, 10, 5, 3]
+    assert differenzler["rounds"][0]["differences"] == [12, 10, 5, 3]
+
+    cells = (Entry(0, "rosen", 95), Entry(1, "undenufe", 157, match=True))
+    coiffeur = _replayed(app, tmp_path, CoiffeurGame(("Wir", "Ihr"), CoiffeurRules(), cells))
+    assert coiffeur["totals"] == [95, 1542]  # 95 x1; (157 + 100) x6
+    assert coiffeur["board"][0] == {"contract": "rosen", "multiplier": 1, "cells": [95, None]}
+
+    deal = Deal("rosen", tuple(Played(s, cards=c) for s, c in enumerate((60, 50, 25, 22))))
+    handjass = _replayed(app, tmp_path, HandjassGame(("A", "B", "C", "D"), deals=(deal,)))
+    # The two best take a stroke each; under 26 is a potato, which takes one away.
+    assert handjass["strokes"] == [1, 1, 0, 0] and handjass["potatoes"] == [0, 0, 1, 1]
+    assert handjass["net"] == [1, 1, -1, -1]
