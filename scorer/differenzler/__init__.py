@@ -38,6 +38,11 @@ A round, round_problems() and enter(), by field:
 fill_last():
 - `points_over(points, total)`: the other players already have `points`, more than `total`.
 
+rest_of() (what the points typed so far say, while they are typed):
+- `rest_for(player, rest, made, total)`: the one player left blank gets `rest`.
+- `points_over(points, total)`, `points_sum(points, total)` as above; `points_add_up(points)`:
+  all typed and they make the total; `rest_open(total)`: more than one left blank.
+
 A whole record, record_problem():
 - `round_problem(round, field, problem)`: round number `round` (from 1) cannot stand; `field`
   is the field its first problem concerns and `problem` that problem, one of the round codes
@@ -55,6 +60,7 @@ from scorer.differenzler.rounds import (
     WEIS_VALUES,
     Round,
     fill_last,
+    rest_of,
     round_problems,
     round_total,
 )
@@ -93,6 +99,7 @@ __all__ = [
     "fill_last",
     "record_problem",
     "replay",
+    "rest_of",
     "round_problems",
     "round_total",
     "summary",

@@ -84,6 +84,25 @@ def fill_last(others: Sequence[int], weis: int = 0) -> tuple[int | None, Code | 
     return total - made, None
 
 
+def rest_of(points: Sequence[int | None], weis: int = 0) -> Code:
+    """What the points typed so far (None: left blank) say of the round's total: the rest for
+    the one player left blank (rest_for), that the others made too much already (points_over),
+    that all add up (points_add_up) or not (points_sum), or that more than one is blank
+    (rest_open)."""
+    total = round_total(weis)
+    typed = [p for p in points if p is not None]
+    blank = [seat for seat, p in enumerate(points) if p is None]
+    made = sum(typed)
+    if len(blank) == 1:
+        rest, problem = fill_last(typed, weis)
+        return problem or code("rest_for", player=blank[0], rest=rest, made=made, total=total)
+    if not blank:
+        if made == total:
+            return code("points_add_up", points=made)
+        return code("points_sum", points=made, total=total)
+    return code("rest_open", total=total)
+
+
 def round_problems(entry: Round, players: int, rules: DifferenzlerRules) -> dict[str, Code]:
     """What cannot be true of this round for `players` players under `rules`, by form field:
     "trump", "weis", "predictions", "points", and "prediction-<seat>" or "points-<seat>" for one

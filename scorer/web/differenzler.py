@@ -12,13 +12,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, get_template_attribute, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 
 from scorer.cards import DECK_NAMES, DECKS
-from scorer.codes import code
+from scorer.codes import Code, code
 from scorer.differenzler import (
     DifferenzlerGame,
     Round,
@@ -27,6 +27,7 @@ from scorer.differenzler import (
     enter,
     record_problem,
     replay,
+    rest_of,
 )
 from scorer.storage import games as store
 from scorer.web.db import get_db
@@ -37,7 +38,7 @@ from scorer.web.differenzler_forms import (
     prediction_problem,
     read_round,
 )
-from scorer.web.forms import parse_int
+from scorer.web.forms import parse_int, small_whole
 from scorer.web.messages.deck import FACES, contract_name
 from scorer.web.pages import (
     EXPIRED,
@@ -196,6 +197,30 @@ def new():
     ), (422 if errors else 200)
 
 
+def typed_rest(game: DifferenzlerGame, values) -> Code | str:
+    """What the points typed so far say of the round's total, as the engine works it out."""
+    points = []
+    for seat in range(len(game.players)):
+        text = (values.get(f"points-{seat}") or "").strip()
+        number = small_whole(text, 10_000) if text else None
+        if text and number is None:
+            return "Nur ganze Zahlen eintragen."
+        points.append(number)
+    weis = (values.get("weis") or "").strip() if game.rules.weis else ""
+    if weis and small_whole(weis, 10_000) is None:
+        return "Nur ganze Zahlen eintragen."
+    return rest_of(points, small_whole(weis, 10_000) or 0)
+
+
+@bp.get("/<int:game_id>/rest")
+def rest(game_id: int):
+    """The rest of the round's points for the one player left blank, or whether the points add
+    up, as they are typed (htmx, read only): swapped into the panel out of band."""
+    game = load(game_id, KIND).game
+    box = get_template_attribute("differenzler/_rest.html", "rest_box")
+    return box(typed_rest(game, request.args), game, oob=True)
+
+
 def _context(
     stored: store.Stored,
     *,
@@ -208,6 +233,8 @@ def _context(
     game = stored.game
     state = replayed(game)
     panel = panel or Panel(play_order(state, len(game.players)))
+    if values is None:
+        values = request.form if request.method == "POST" else {}
     lowest = min(state.totals) if state.totals else 0
     return {
         "game_id": stored.id,
@@ -221,7 +248,8 @@ def _context(
         "form": FlaskForm(),
         "errors": errors or {},
         "note": note,
-        "values": (request.form if request.method == "POST" else {}) if values is None else values,
+        "values": values,
+        "rest": typed_rest(game, values),
         "seen": seen or stored.end_tag,
         "leaders": [s for s, t in enumerate(state.totals) if t == lowest],
         "lowest": lowest,

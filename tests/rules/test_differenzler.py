@@ -28,6 +28,7 @@ from scorer.differenzler import (
     fill_last,
     record_problem,
     replay,
+    rest_of,
     round_problems,
     summary,
 )
@@ -532,3 +533,14 @@ def test_the_engine_imports_no_web_layer_storage_or_other_mode():
         cwd=Path(__file__).parents[2],
     )
     assert loaded.stdout.strip() == "[]"
+
+
+def test_the_rest_as_the_points_are_typed():
+    assert rest_of([52, 20, 45, None]) == code("rest_for", player=3, rest=40, made=117, total=157)
+    assert rest_of([52, None, 45, 40], weis=50) == code(
+        "rest_for", player=1, rest=70, made=137, total=207
+    )
+    assert rest_of([100, 60, None, 0]) == code("points_over", points=160, total=157)
+    assert rest_of([52, 20, 45, 40]) == code("points_add_up", points=157)
+    assert rest_of([52, 20, 45, 30]) == code("points_sum", points=147, total=157)
+    assert rest_of([52, None, None, 40]) == code("rest_open", total=157)

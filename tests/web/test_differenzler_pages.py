@@ -566,3 +566,15 @@ def test_every_code_the_engine_can_give_has_words():
     assert len(keys) >= 20
     missing = sorted(k for k in keys if words_of(k, "differenzler") is None)
     assert not missing, missing
+
+
+def test_the_rest_is_worked_out_by_the_engine_as_the_points_are_typed(game):
+    typed = {"points-0": "52", "points-1": "20", "points-2": "45"}
+    html = game.get("/differenzler/1/rest", query_string=typed).get_data(as_text=True)
+    assert 'hx-swap-oob="true"' in html
+    assert "Rest für Dani: 157 − 117 = 40" in html
+    assert 'data-rest="40" data-target="points-3"' in html
+    html = game.get("/differenzler/1/rest", query_string={**typed, "points-3": "30"}).get_data(True)
+    assert "Die Punkte ergeben zusammen 147, nicht 157" in html and "rest-fill" not in html
+    html = game.get("/differenzler/1/rest", query_string={**typed, "points-3": "4x"}).get_data(True)
+    assert "Nur ganze Zahlen eintragen." in html

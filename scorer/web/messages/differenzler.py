@@ -26,6 +26,9 @@ WORDS: dict[str, str] = {
     "points_impossible": "{points} Punkt gibt es nicht: keine Karte zählt 1.",
     "points_sum": "Die Punkte ergeben zusammen {points}, nicht {total}: bitte prüfen.",
     "points_over": "Die anderen haben schon {points} Punkte, mehr als die {total} der Runde.",
+    "rest_for": "Rest für {player}: {total} − {made} = {rest}",
+    "points_add_up": "Zusammen {points} ✓",
+    "rest_open": "Ein Feld leer lassen: es bekommt den Rest auf {total}.",
     # A whole record
     "round_problem": "Runde {round}: {problem}",
 }
