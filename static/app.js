@@ -3,7 +3,7 @@
 (function () {
   "use strict";
 
-  const VIEWS = ["upright", "no-z"];
+  const VIEWS = ["upright", "no-z", "full-slate"];
 
   function applyViews() {
     for (const view of VIEWS) {
@@ -92,6 +92,48 @@
     updatePanel(panel);
   });
 
+  // A second tap on a contract just after a save lands on the fresh panel: until anything is
+  // typed there, for a moment it does nothing, so the writer never sees a refusal of a hand that
+  // was in fact saved. (A tap while the save is still on its way is dropped by htmx: hx-sync on
+  // the panel.)
+  const CALM_MS = 900;
+  let savedAt = 0;
+  function touched(event) {
+    if (event.target.closest && event.target.closest("form.panel") && !event.target.closest("button.contract")) {
+      savedAt = 0;
+    }
+  }
+  ["input", "change", "pointerdown"].forEach(function (type) {
+    document.addEventListener(type, touched, true);
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    const config = event.detail.requestConfig;
+    const posted = config && config.verb === "post";
+    const saved = event.detail.xhr && event.detail.xhr.status === 200; // not a refusal (409, 422)
+    if (posted && saved && event.detail.target && event.detail.target.id === "live") {
+      savedAt = Date.now();
+    }
+  });
+  document.addEventListener(
+    "click",
+    function (event) {
+      if (event.target.closest("form.panel button.contract") && Date.now() - savedAt < CALM_MS) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    },
+    true,
+  );
+
+  document.addEventListener("keydown", function (event) {
+    // The slate is a button too: Enter or Space makes it whole or compact.
+    const toggle = event.target.closest('[data-toggle][role="button"]');
+    if (toggle && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      toggle.click();
+    }
+  });
+
   document.addEventListener("submit", function (event) {
     const ask = event.target.dataset.confirm;
     if (ask && !window.confirm(ask)) event.preventDefault();
@@ -145,15 +187,19 @@
   });
 
   // After a swap, show what matters: the first message if something was refused, otherwise
-  // the totals under the slate with the panel for the next entry below them.
-  document.addEventListener("htmx:afterSettle", function () {
+  // the slate with the panel for the next entry below it (the totals where there is no board).
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.detail.elt && event.detail.elt.hasAttribute("data-preview")) return; // a preview
     // After an outerHTML swap the event's element is the old one; the page holds the new.
     const error = document.querySelector("main .error");
     if (error) {
       error.scrollIntoView({ block: "center" });
       return;
     }
+    // Slate and panel fit one screen: show them from the top, the chalk included.
+    const board = document.querySelector("main #live .board");
     const figures = document.querySelector("main .figures");
-    if (figures) figures.scrollIntoView({ block: "start" });
+    if (board) window.scrollTo(0, 0);
+    else if (figures) figures.scrollIntoView({ block: "start" });
   });
 })();

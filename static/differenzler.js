@@ -34,7 +34,8 @@
     }
   }
 
-  document.addEventListener("htmx:afterSettle", function () {
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.detail.elt && event.detail.elt.hasAttribute("data-preview")) return; // the rest box
     if (document.querySelector("#live.dz")) look();
   });
 })();

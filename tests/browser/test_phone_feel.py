@@ -1,0 +1,108 @@
+"""How the game page feels at the table, on a phone at 390x844 and lying on the table at
+844x390: slate and panel on one screen, a double tap that saves once, a save confirmed in words
+with its undo beside it, and tap targets for a thumb."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import PHONE, TIMEOUT_MS
+from tests.browser.panel import contract, history_numbers, save, tap_points, totals
+
+FITS = """() => {
+  const rect = s => document.querySelector(s).getBoundingClientRect();
+  const last = [...document.querySelectorAll('button.contract')].pop().getBoundingClientRect();
+  return {scrolled: scrollY, slateTop: rect('.slate').top, slateBottom: rect('.slate').bottom,
+          contractsBottom: last.bottom, height: innerHeight};
+}"""
+
+
+def _fits(page: Page) -> dict:
+    box = page.evaluate(FITS)
+    assert box["scrolled"] == 0, box
+    assert box["slateTop"] >= 0 and box["contractsBottom"] <= box["height"], box
+    return box
+
+
+def test_slate_and_panel_fit_one_phone_screen_before_and_after_a_save(phone: Page, new_game):
+    new_game()
+    _fits(phone)
+    tap_points(phone, "62")
+    expect(contract(phone, "rosen").locator(".preview")).to_have_text("62 : 95")
+    answer = save(phone, "rosen")
+    assert answer.status == 200
+    box = _fits(phone)  # the page shows the chalk again, not only the figures
+    note = phone.locator("#note")
+    expect(note).to_have_text("Hand 1 gespeichert: Rosen ×1, 62 : 95.")
+    undo = phone.locator(".note-row #undo")
+    expect(undo).to_be_visible()
+    assert undo.bounding_box()["y"] + undo.bounding_box()["height"] <= box["height"]
+    # The full slate is one tap away, and another tap makes it compact again.
+    compact = box["slateBottom"] - box["slateTop"]
+    phone.locator(".slate").tap()
+    expect(phone.locator("html")).to_have_class("full-slate")
+    whole = phone.evaluate("document.querySelector('.slate').getBoundingClientRect().height")
+    assert whole > compact * 1.3
+    phone.locator(".slate").tap()
+    expect(phone.locator("html")).not_to_have_class("full-slate")
+    # Its undo takes the hand back in one tap.
+    phone.locator(".note-row #undo").tap()
+    expect(phone.locator("#note")).to_have_text("Hand 1 zurückgenommen.")
+    assert totals(phone) == (0, 0)
+
+
+def test_a_double_tap_on_a_contract_saves_once_and_refuses_nothing(phone: Page, new_game):
+    new_game()
+    tap_points(phone, "62")
+    expect(contract(phone, "rosen").locator(".preview")).to_have_text("62 : 95")
+    contract(phone, "rosen").tap()
+    phone.wait_for_timeout(250)
+    contract(phone, "rosen").tap()  # on the old panel in flight, or on the fresh one
+    expect(phone.locator("#note")).to_have_text("Hand 1 gespeichert: Rosen ×1, 62 : 95.")
+    phone.wait_for_timeout(600)
+    assert history_numbers(phone) == [1]
+    assert totals(phone) == (62, 95)
+    expect(phone.locator("main .error")).to_have_count(0)
+
+
+def test_every_tap_target_is_big_enough_for_a_thumb(phone: Page, new_game):
+    new_game()
+    tap_points(phone, "62")
+    save(phone, "rosen")
+    phone.locator("details.extras summary").tap()
+    targets = {
+        "gschobe": "label.toggle:has(input[name=shoved])",
+        "Stöck": "label.toggle:has(input[name=stoeck_a])",
+        "Weis chip": ".chips button",
+        "edit pencil": "li.row a.edit",
+        "Weis · Stöck": "details.extras summary",
+        "Was fehlt?": "#needs summary",
+        "view switch": ".view-toggle",
+        "contract": "button.contract",
+        "undo": "#undo",
+        "keypad": ".keypad button",
+    }
+    small = {}
+    for name, selector in targets.items():
+        for box in phone.locator(selector).evaluate_all(
+            "es => es.map(e => e.getBoundingClientRect()).map(r => [r.width, r.height])"
+        ):
+            if box[0] < 44 or box[1] < 44:
+                small[name] = box
+    assert small == {}
+
+
+def test_lying_on_the_table_the_slate_is_beside_the_panel(browser: Browser, phone: Page, new_game):
+    url = new_game()
+    context = browser.new_context(**{**PHONE, "viewport": {"width": 844, "height": 390}})
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        flat = context.new_page()
+        flat.goto(url)
+        slate = flat.locator(".slate").bounding_box()
+        panel = flat.locator("#panel").bounding_box()
+        assert slate["x"] + slate["width"] <= panel["x"]  # side by side, not one above the other
+        assert slate["y"] < 390 and panel["y"] < 390
+        assert slate["y"] + slate["height"] <= 390  # the whole slate on the first screen
+    finally:
+        context.close()
