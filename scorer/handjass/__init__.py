@@ -8,9 +8,12 @@ from scorer.handjass.game import (
     HandjassState,
     award,
     choices,
+    deal_total,
     enter_deal,
+    points_question,
     record_problem,
     replay,
+    rest_of,
     summary,
 )
 
@@ -22,8 +25,11 @@ __all__ = [
     "HandjassState",
     "award",
     "choices",
+    "deal_total",
     "enter_deal",
+    "points_question",
     "record_problem",
     "replay",
+    "rest_of",
     "summary",
 ]

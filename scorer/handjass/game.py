@@ -11,10 +11,11 @@ player by seat, a list of players as the first and the rest (`listed`); the web 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from random import Random
 
-from scorer.cards import DECKS, HAND_TOTAL, fields, flag, items, text, whole
+from scorer.cards import DECK_SIZE, DECKS, HAND_TOTAL, fields, flag, items, text, whole
 from scorer.codes import Code, code
 from scorer.names import name_problem
 from scorer.weis import (
@@ -615,6 +616,64 @@ def choices(rules: HandjassRules, in_game: int) -> tuple[str, ...]:
     return (PLAY, OUT, BLIND) if in_game < 4 else (PLAY, OUT)
 
 
+def hand_size(rules: HandjassRules, in_game: int) -> int:
+    """The cards each player holds: nine; where nobody may drop out, twelve for three or two."""
+    return 12 if rules.no_drop and in_game < 4 else 9
+
+
+def deal_total(rules: HandjassRules, in_game: int, active: int, agreed: bool = False) -> int | None:
+    """The card points the tricks of a deal's `active` players hold together (of `in_game`
+    players still in), when that is known: 157 with the last trick, when every card of the deck
+    is played. That is so only when nobody drops out and no hand lies aside: four players with
+    nine cards each, or three with twelve where nobody may drop out. The cards of a player who
+    dropped out, of the blind (or the hand its taker put down) and of the stock count for no one
+    (001), so otherwise no total is known (None); nor when two agree, or one is left without play.
+    """
+    if agreed or active < 2 or active != in_game:
+        return None
+    return HAND_TOTAL if in_game * hand_size(rules, in_game) == DECK_SIZE else None
+
+
+def rest_of(
+    rules: HandjassRules, in_game: int, points: Mapping[int, int | None], agreed: bool = False
+) -> Code | None:
+    """What the card points typed so far say of a deal's 157: `points` holds the players active
+    in it (playing or with the blind; not who dropped out) by seat, None for a field left blank.
+
+    The rest for the one player left blank (handjass_rest_for, with what the others made and
+    the total), or that the others made more already (handjass_points_over), that all add up
+    (handjass_points_add_up) or not (handjass_points_sum), or that more than one is blank
+    (handjass_rest_open); None when the deal has no known total (deal_total). Only the sum is
+    worked out: deal_problems() still checks each player's points (a rest of 1 cannot be)."""
+    total = deal_total(rules, in_game, len(points), agreed)
+    if total is None:
+        return None
+    blank = [seat for seat, p in points.items() if p is None]
+    made = sum(p for p in points.values() if p is not None)
+    if len(blank) == 1:
+        if made > total:
+            return code("handjass_points_over", points=made, total=total)
+        return code("handjass_rest_for", player=blank[0], rest=total - made, made=made, total=total)
+    if not blank:
+        if made == total:
+            return code("handjass_points_add_up", points=made)
+        return code("handjass_points_sum", points=made, total=total)
+    return code("handjass_rest_open", total=total)
+
+
+def points_question(deal: Deal, rules: HandjassRules, in_game: int) -> Code | None:
+    """The question to ask before writing a deal whose card points do not make its known total
+    (handjass_points_sum: what they make, and the total), or None. More than 157 is refused
+    (deal_problems); fewer cannot be when every card was played, but a table that cannot count
+    again may still write what it counted."""
+    active = [e for e in deal.entries if e.active]
+    total = deal_total(rules, in_game, len(active), deal.agreed)
+    made = sum(e.cards for e in active)
+    if total is None or made == total:
+        return None
+    return code("handjass_points_sum", points=made, total=total)
+
+
 def deal_problems(
     deal: Deal, game: HandjassGame, state: HandjassState | _Standing
 ) -> dict[str, Code]:
@@ -636,8 +695,8 @@ def deal_problems(
         errors["players"] = code("handjass_players_once")
     statuses = {e.seat: e.status for e in deal.entries}
     # Nine cards each; where nobody drops out, three or two players get twelve (001).
-    hand_size = 12 if rules.no_drop and len(in_game) < 4 else 9
-    most = most_weis(rules.weis_table, hand_size)
+    cards_each = hand_size(rules, len(in_game))
+    most = most_weis(rules.weis_table, cards_each)
     for e in deal.entries:
         key = f"p{e.seat}"
         if not 0 <= e.seat < len(game.players):
@@ -671,7 +730,7 @@ def deal_problems(
     declared = [Declaration(e.seat, 0, e.declared) for e in deal.entries if e.declared]
     suit_keys = tuple(s.key for s in DECKS[rules.deck])
     for seat, problem in declaration_problems(
-        declared, table, play, suit_keys, hand_size=hand_size
+        declared, table, play, suit_keys, hand_size=cards_each
     ).items():
         errors[f"p{seat}"] = problem
     for e in deal.entries:
@@ -705,20 +764,28 @@ def _one_weis_holder(deal: Deal) -> bool:
     return holders <= 1
 
 
-def enter_deal(game: HandjassGame, deal: Deal) -> tuple[HandjassGame, dict[str, Code]]:
+def enter_deal(
+    game: HandjassGame, deal: Deal, *, ask_sum: bool = False
+) -> tuple[HandjassGame, dict[str, Code]]:
     """The game with this deal written, or the unchanged game and what is wrong with it.
 
-    A stroke tied between players needs the draw first (unless the table holds ties over).
+    A stroke tied between players needs the draw first (unless the table holds ties over):
+    `draw`. With `ask_sum`, a deal whose card points do not make 157 though every card was
+    played comes back first with the question whether to write it so: `sum`
+    (points_question); the table answers by entering it again without `ask_sum`.
     """
-    errors, _ = _next_deal_problems(deal, _replayed(game))
+    errors, _ = _next_deal_problems(deal, _replayed(game), ask_sum=ask_sum)
     if errors:
         return game, errors
     return game.with_record(game.deals + (deal,)), {}
 
 
-def _next_deal_problems(deal: Deal, done: _Replay) -> tuple[dict[str, Code], Award | None]:
-    """What is wrong with `deal` as the next deal after the replay so far, by field; with
-    nothing wrong, also what it gives."""
+def _next_deal_problems(
+    deal: Deal, done: _Replay, *, ask_sum: bool = False
+) -> tuple[dict[str, Code], Award | None]:
+    """What is wrong with `deal` as the next deal after the replay so far, by field (and with
+    `ask_sum` the question on points that do not add up, before the draw); with nothing wrong,
+    also what it gives."""
     game = done.game
     if done.loser is not None:
         return {"game": code("handjass_loser_known")}, None
@@ -726,6 +793,9 @@ def _next_deal_problems(deal: Deal, done: _Replay) -> tuple[dict[str, Code], Awa
     errors = deal_problems(deal, game, _Standing(done.in_game, done.retired))
     if errors:
         return errors, None
+    question = points_question(deal, game.rules, len(done.in_game)) if ask_sum else None
+    if question:
+        return {"sum": question}, None
     result = done.award(deal)
     if result.tied:
         who = _players("handjass_players_and", result.tied)

@@ -93,9 +93,12 @@ def rule_claim(
     steps: list[tuple[str, tuple[int, int]]],
     target: int,
     order: tuple[str, ...] = HOUSE_ORDER,
+    multiplier: int = 1,
 ) -> Outcome:
-    """Rule on a claim from the totals before the hand and the hand's steps in house order."""
+    """Rule on a claim from the totals before the hand and the hand's steps in house order
+    (their points multiplied by the contract's `multiplier`, which each line names)."""
     claimer, other = claim.team, 1 - claim.team
+    m = multiplier
     totals = start
     if claim.first_trick:
         lines = [code("claim_first_trick", claimer_team=claimer, order=order)]
@@ -103,7 +106,13 @@ def rule_claim(
             team = 0 if points[0] else 1
             before = totals[team]
             totals = (totals[0] + points[0], totals[1] + points[1])
-            line = {"step": kind, "team": team, "before": before, "points": points[team]}
+            line = {
+                "step": kind,
+                "team": team,
+                "before": before,
+                "raw": points[team] // m,
+                "times": m,
+            }
             if totals[team] >= target:
                 lines.append(code("claim_step_wins", **line, total=totals[team]))
                 return Outcome(team, kind, totals, tuple(lines))
@@ -123,7 +132,8 @@ def rule_claim(
                 "claim_own_step",
                 step=kind,
                 before=before,
-                points=points[claimer],
+                raw=points[claimer] // m,
+                times=m,
                 total=totals[claimer],
             )
         )

@@ -519,6 +519,7 @@ def replay(game: Game) -> State:
                 [(s.kind, s.points) for s in hand_steps],
                 rules.target,
                 rules.order,
+                rules.multiplier(hand.contract),
             )
             winner = Moment(outcome.winner, number, outcome.step)
             # Schneider is judged at the moment the winners reached the target. A claim that
@@ -528,6 +529,12 @@ def replay(game: Game) -> State:
                 at = reached[2] if reached and reached[0] == outcome.winner else None
             schneider = at is not None and rules.below_half(at[1 - outcome.winner])
             ending = outcome.lines
+            loser = 1 - outcome.winner
+            if hand.claim.first_trick and totals[loser] >= rules.target:
+                # The slate shows the losers over the target too: their points counted too late
+                # in the house order.
+                late = code("too_late", team=loser, winner_team=outcome.winner, order=rules.order)
+                ending += (late,)
             break
         if hand.is_open and not (rules.auto_end and reached and reached[0] is not None):
             open_hand = hand

@@ -7,6 +7,11 @@ other and neither overwrites the other. `save` then touches only the rows that c
 entry appends one row, an edit updates one, a deletion removes one. Every change is kept with
 its time, the phone it came from, and the entry before and after; the game's figures always
 come from the entries as they stand, never from the changes.
+
+A game leaves the start page in two ways, and neither loses it: a finished game is put in the
+archive (it still opens and can be changed), and any game is deleted into the bin ("Gelöscht"):
+its pages are gone, but its entries and changes stay, and for KEEP_DAYS days it can be brought
+back as it was. Each of these moves is kept as a change of the game, like an entry.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from sqlite_utils import Database
 
@@ -29,10 +34,23 @@ from scorer import modes
 # 1,200 hands, and a Handjass game to 100 strokes long before 2,000 deals.
 MAX_ENTRIES = 2000
 PAGE = 20  # games per page of the list
+KEEP_DAYS = 30  # a deleted game can be brought back this long
+# Changes of the game itself, not of its entries: where it is listed.
+GAME_KINDS = ("archive", "unarchive", "delete-game", "restore")
 
 
 class TooLong(ValueError):
     """The record would hold more than MAX_ENTRIES entries."""
+
+
+class Refused(ValueError):
+    """A game cannot be moved so; `reason` says why: "missing" (no such game), "deleted" (it
+    is in the bin: only a restore moves it), "running" (only a finished game is archived) or
+    "expired" (deleted more than KEEP_DAYS days ago)."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -68,7 +86,7 @@ class Change:
     id: int
     at: str  # UTC, ISO 8601 to the second
     phone: str
-    kind: str  # create, import, enter, edit, delete, undo, redo
+    kind: str  # create, import, enter, edit, delete, undo, redo; or one of GAME_KINDS
     entry_id: int | None
     number: int | None  # the entry's number (1-based) when it was changed
     before: dict | None
@@ -225,31 +243,37 @@ def _log(db: Database, game_id: int, *, phone: str, kind: str, at: str | None = 
     )
 
 
-def load(db: Database, game_id: int) -> Stored | None:
-    """The stored game with this id, or None (also for ids no SQLite integer can hold).
+def load(db: Database, game_id: int, *, deleted: bool = False) -> Stored | None:
+    """The stored game with this id, or None (also for ids no SQLite integer can hold, and
+    for a deleted game unless `deleted`: its pages are gone until it is restored).
 
     Outside a write transaction it reads in one read transaction: the game, its version and
     its entries as one moment left them."""
     if not 0 < game_id < 2**63:
         return None
     if db.conn.in_transaction:
-        return _load(db, game_id)
+        return _load(db, game_id, deleted)
     db.execute("BEGIN")
     try:
-        return _load(db, game_id)
+        return _load(db, game_id, deleted)
     finally:
         db.execute("COMMIT")
 
 
 def version(db: Database, game_id: int) -> int | None:
-    """How many times the game's entries were written, or None for no such game."""
-    row = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
+    """How many times the game's entries were written, or None for no such game (or a deleted
+    one: a write that read the game before it was deleted then reads it again, and finds none)."""
+    row = db.execute(
+        "SELECT version FROM games WHERE id = ? AND deleted IS NULL", [game_id]
+    ).fetchone()
     return row[0] if row else None
 
 
-def _load(db: Database, game_id: int) -> Stored | None:
+def _load(db: Database, game_id: int, deleted: bool = False) -> Stored | None:
     row = db.execute(
-        "SELECT id, kind, created, setup, version FROM games WHERE id = ?", [game_id]
+        "SELECT id, kind, created, setup, version FROM games WHERE id = ?"
+        " AND (? OR deleted IS NULL)",
+        [game_id, int(deleted)],
     ).fetchone()
     if row is None:
         return None
@@ -375,6 +399,8 @@ def redoable(db: Database, game_id: int) -> Change | None:
     """The undo a redo would take back, or None: after a new entry or an edit there is none."""
     waiting = 0
     for change in _changes(db, game_id, newest_first=True):
+        if change.kind in GAME_KINDS:  # archiving or deleting the game undoes nothing
+            continue
         if change.kind == "redo":
             waiting += 1
         elif change.kind == "undo":
@@ -403,8 +429,9 @@ def _read(cursor) -> Iterator[Change]:
 
 
 def last_change(db: Database, game_id: int) -> Change | None:
-    """The game's newest change, or None."""
-    return next(_changes(db, game_id, newest_first=True), None)
+    """The game's newest change of its entries (not an archiving or deleting), or None."""
+    kept = _changes(db, game_id, newest_first=True)
+    return next((c for c in kept if c.kind not in GAME_KINDS), None)
 
 
 def changes(db: Database, game_id: int) -> list[Change]:
@@ -432,21 +459,156 @@ class Listed:
     created: str
     setup: dict
     summary: dict
+    archived: str | None = None  # when it was put in the archive (UTC), or None
+    deleted: str | None = None  # when it was deleted (UTC), or None
+    deleted_by: str | None = None  # the phone that deleted it (in the bin's list only)
+
+
+_LISTED = "SELECT id, kind, created, setup, summary, archived, deleted"
+_DELETED_BY = (
+    ", (SELECT phone FROM changes WHERE changes.game_id = games.id AND kind = 'delete-game'"
+    " ORDER BY changes.id DESC LIMIT 1)"
+)
+# Each list's condition is its partial index's (migration 0003), word for word.
+_START = "archived IS NULL AND deleted IS NULL"
+_ARCHIVE = "archived IS NOT NULL AND deleted IS NULL"
+_BIN = "deleted IS NOT NULL AND deleted >= ?"
+
+
+def _listed(row) -> Listed:
+    id, kind, created, setup, summary, archived, deleted, *by = row
+    return Listed(
+        id,
+        kind,
+        created,
+        json.loads(setup),
+        json.loads(summary or "{}"),
+        archived,
+        deleted,
+        by[0] if by else None,
+    )
+
+
+def _page(db: Database, query: str, params: list, page: int) -> tuple[list[Listed], bool]:
+    rows = db.execute(f"{query} LIMIT ? OFFSET ?", [*params, PAGE + 1, (page - 1) * PAGE])
+    rows = rows.fetchall()
+    return [_listed(row) for row in rows[:PAGE]], len(rows) > PAGE
 
 
 def listing(db: Database, page: int = 1) -> tuple[list[Listed], bool]:
-    """One page of the list of games, running ones first, the newest first; and whether
-    there are more."""
-    rows = db.execute(
-        "SELECT id, kind, created, setup, summary FROM games ORDER BY finished, id DESC"
-        " LIMIT ? OFFSET ?",
-        [PAGE + 1, (page - 1) * PAGE],
-    ).fetchall()
-    listed = [
-        Listed(id, kind, created, json.loads(setup), json.loads(summary or "{}"))
-        for id, kind, created, setup, summary in rows[:PAGE]
-    ]
-    return listed, len(rows) > PAGE
+    """One page of the start page's list of games, running ones first, the newest first; and
+    whether there are more. Archived and deleted games are not in it."""
+    query = f"{_LISTED} FROM games WHERE {_START} ORDER BY finished, id DESC"
+    return _page(db, query, [], page)
+
+
+def archive_listing(db: Database, page: int = 1) -> tuple[list[Listed], bool]:
+    """One page of the archive, the newest game first; and whether there are more."""
+    return _page(db, f"{_LISTED} FROM games WHERE {_ARCHIVE} ORDER BY id DESC", [], page)
+
+
+def bin_listing(db: Database, page: int = 1) -> tuple[list[Listed], bool]:
+    """One page of the games deleted in the last KEEP_DAYS days, the last deleted first, each
+    with the phone that deleted it; and whether there are more."""
+    query = f"{_LISTED}{_DELETED_BY} FROM games WHERE {_BIN} ORDER BY deleted DESC, id DESC"
+    return _page(db, query, [keep_since()], page)
+
+
+def counts(db: Database) -> tuple[int, int]:
+    """How many games are in the archive, and how many in the bin (deleted in the last
+    KEEP_DAYS days)."""
+    row = db.execute(
+        f"SELECT (SELECT COUNT(*) FROM games WHERE {_ARCHIVE}),"
+        f" (SELECT COUNT(*) FROM games WHERE {_BIN})",
+        [keep_since()],
+    ).fetchone()
+    return row[0], row[1]
+
+
+def listed_game(db: Database, game_id: int) -> Listed | None:
+    """One game as a list shows it, wherever it is (also archived or deleted), or None."""
+    if not 0 < game_id < 2**63:
+        return None
+    row = db.execute(f"{_LISTED}{_DELETED_BY} FROM games WHERE id = ?", [game_id]).fetchone()
+    return _listed(row) if row else None
+
+
+def keep_since(moment: datetime | None = None) -> str:
+    """The oldest deletion time that can still be restored, as stored (UTC, ISO 8601)."""
+    moment = moment or datetime.now(UTC)
+    return (moment - timedelta(days=KEEP_DAYS)).isoformat(timespec="seconds")
+
+
+# --- archive and bin --------------------------------------------------------------------------
+
+
+def archive(db: Database, game_id: int, *, phone: str = "", token: str | None = None) -> bool:
+    """Put a finished game in the archive: off the start page, still open to everyone.
+
+    True when it moved now; False when it was there already (another phone was quicker) or
+    this form was sent before. Refused for a running game, a deleted or missing one."""
+    return _move(db, game_id, "archive", phone, token)
+
+
+def unarchive(db: Database, game_id: int, *, phone: str = "", token: str | None = None) -> bool:
+    """Bring an archived game back to the start page; as archive()."""
+    return _move(db, game_id, "unarchive", phone, token)
+
+
+def delete(db: Database, game_id: int, *, phone: str = "", token: str | None = None) -> bool:
+    """Delete a game into the bin: its pages are gone, its entries and changes stay, and for
+    KEEP_DAYS days it can be restored; as archive(). Refused only for a missing game."""
+    return _move(db, game_id, "delete-game", phone, token)
+
+
+def restore(db: Database, game_id: int, *, phone: str = "", token: str | None = None) -> bool:
+    """Bring a deleted game back as it was (in the archive, if it was there); as archive().
+    Refused for a game deleted more than KEEP_DAYS days ago, or a missing one."""
+    return _move(db, game_id, "restore", phone, token)
+
+
+def _move(db: Database, game_id: int, kind: str, phone: str, token: str | None) -> bool:
+    """Set the game's archived or deleted time and keep the change, in one write transaction."""
+    if not 0 < game_id < 2**63:
+        raise Refused("missing")
+    with writing(db):
+        used = token_game(db, token)
+        if used == game_id:
+            return False
+        if used is not None:
+            token = None  # a token of another game's form: nothing to mark
+        row = db.execute(
+            "SELECT finished, archived, deleted FROM games WHERE id = ?", [game_id]
+        ).fetchone()
+        if row is None:
+            raise Refused("missing")
+        finished, archived, deleted = row
+        if kind == "restore":
+            if deleted is None:
+                return False
+            if deleted < keep_since():
+                raise Refused("expired")
+            column, value = "deleted", None
+        elif kind == "delete-game":
+            if deleted is not None:
+                return False
+            column, value = "deleted", now()
+        elif deleted is not None:
+            raise Refused("deleted")
+        elif kind == "archive":
+            if archived is not None:
+                return False
+            if not finished:
+                raise Refused("running")
+            column, value = "archived", now()
+        else:  # unarchive
+            if archived is None:
+                return False
+            column, value = "archived", None
+        db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", [value, game_id])
+        _log(db, game_id, phone=phone, kind=kind)
+        _use_token(db, token, game_id)
+    return True
 
 
 def fill_summaries(db: Database) -> None:
@@ -454,7 +616,7 @@ def fill_summaries(db: Database) -> None:
     missing = [row[0] for row in db.execute("SELECT id FROM games WHERE summary IS NULL")]
     for game_id in missing:
         with writing(db):
-            stored = load(db, game_id)
+            stored = load(db, game_id, deleted=True)
             summary = _summary_json(stored.game)
             db.execute(
                 "UPDATE games SET finished = ?, summary = ? WHERE id = ?",

@@ -74,6 +74,25 @@ def entries_changes_tokens(db: Database) -> None:
         db.execute(statement)
 
 
+@migrations(name="0003_archive_and_bin")
+def archive_and_bin(db: Database) -> None:
+    """A finished game can be put in the archive and any game in the bin ("Gelöscht"): each
+    a time, NULL while it is not. A deleted game keeps its entries and changes; it only leaves
+    every list but the bin's. Each list reads its own partial index, so the start page stays
+    as fast however many games were archived or deleted."""
+    for statement in (
+        "ALTER TABLE games ADD COLUMN archived TEXT",
+        "ALTER TABLE games ADD COLUMN deleted TEXT",
+        "DROP INDEX games_listing",
+        "CREATE INDEX games_start ON games (finished, id DESC)"
+        " WHERE archived IS NULL AND deleted IS NULL",
+        "CREATE INDEX games_archive ON games (id DESC)"
+        " WHERE archived IS NOT NULL AND deleted IS NULL",
+        "CREATE INDEX games_bin ON games (deleted DESC, id DESC) WHERE deleted IS NOT NULL",
+    ):
+        db.execute(statement)
+
+
 def migrate(db: Database) -> None:
     """Bring the database up to the newest schema, in WAL mode (readers never wait for the
     writer), and fill in what the list of games shows for games stored before it had it."""

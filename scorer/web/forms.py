@@ -15,7 +15,7 @@ from scorer.schieber.contracts import DEFAULT_PRESET, PRESETS, Rules, contracts_
 from scorer.schieber.game import ONE_STOECK, Declared, Game, Hand, Team, merge_declared
 from scorer.web.messages import say
 from scorer.web.messages.deck import order_name
-from scorer.web.messages.schieber import PRESET_NAMES
+from scorer.web.messages.schieber import PRESET_NAMES, preset_label
 from scorer.web.pages import worded
 from scorer.weis import FOUR, Weis
 
@@ -91,6 +91,7 @@ class NewGameForm(FlaskForm):
     preset = RadioField(
         "Regeln",
         choices=_choices([(k, PRESET_NAMES[k]) for k in PRESETS] + [("custom", "Eigene")]),
+        # __init__ names what each preset does with the chosen faces
         default=DEFAULT_PRESET,
     )
     target = StringField("Zielpunkte")
@@ -144,6 +145,9 @@ class NewGameForm(FlaskForm):
         if not self.target.data:
             preset = PRESETS.get(self.preset.data) or PRESETS[DEFAULT_PRESET]
             self.target.data = str(preset.target)
+        deck = self.deck.data if self.deck.data in DECKS else "swiss"
+        labels = [(key, preset_label(preset, deck)) for key, preset in PRESETS.items()]
+        self.preset.choices = _choices([*labels, ("custom", "Eigene")])
 
     def raw(self, name: str) -> str:
         """The typed value of a multiplier field."""
@@ -449,6 +453,28 @@ class DealForm(FlaskForm):
         draws = (small_whole(v, 100) for v in form.getlist("draw"))
         draw = tuple(n for n in draws if n is not None)
         return Deal(self.trump.data or "", tuple(entries), self.agreed.data, draw), {}
+
+
+def typed_cards(form, seats) -> dict[int, int | None] | None:
+    """The card points typed so far for the players active in a deal (all of `seats` but who
+    dropped out), by seat: None for a field left blank. None instead when a field holds no
+    whole number."""
+    points: dict[int, int | None] = {}
+    for seat in seats:
+        if form.get(f"status{seat}", PLAY) == OUT:
+            continue
+        try:
+            points[seat] = parse_int(form.get(f"cards{seat}"))
+        except ValueError:
+            return None
+    return points
+
+
+def with_rest(form, seat: int, rest: int):
+    """The posted form with `rest` written into the blank points field of `seat`."""
+    filled = form.copy()
+    filled[f"cards{seat}"] = str(rest)
+    return filled
 
 
 def declared_in(form, seats) -> dict[int, list[Weis]]:

@@ -1,14 +1,16 @@
-"""Pages for any game: the list, import, export, the record of changes, this phone's name, and
-the app's own error pages."""
+"""Pages for any game: the list, the archive and the bin ("Gelöscht"), import, export, the
+record of changes, this phone's name, and the app's own error pages."""
 
 from __future__ import annotations
 
 import json
 import secrets
+from datetime import UTC, datetime
 
 from flask import (
     Blueprint,
     Response,
+    abort,
     redirect,
     render_template,
     request,
@@ -16,10 +18,12 @@ from flask import (
 )
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import CSRFError
+from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorer import exchange
 from scorer.codes import code
+from scorer.modes import MODES
 from scorer.storage import games as store
 from scorer.web import words
 from scorer.web.db import get_db
@@ -36,6 +40,7 @@ from scorer.web.pages import (
     error_page,
     game_url,
     load,
+    local_time,
     phone_name,
     say_for,
 )
@@ -43,6 +48,16 @@ from scorer.web.pages import (
 bp = Blueprint("games", __name__)
 bp.add_app_template_global(game_url)
 bp.add_app_template_global(weis_name)
+
+
+@bp.app_template_filter("breakable")
+def breakable(name: str) -> Markup:
+    """A name that may wrap after its joins ("Anna+Ruedi", "Anna & Ruedi", "Ost/West"), never
+    inside a word: a line break opportunity (<wbr>) after each +, &, / and -."""
+    text = str(escape(name))
+    for join in ("+", "&amp;", "/", "-"):
+        text = text.replace(join, join + "<wbr>")
+    return Markup(text)
 
 
 @bp.app_template_filter("say")
@@ -70,16 +85,196 @@ def device_cookie(response: Response) -> Response:
     return response
 
 
+def _number(text: str | None) -> int:
+    """A page number from a URL or a form: 1 to a million, 1 for anything else."""
+    try:
+        return max(1, min(int(text or "1"), 10**6))
+    except ValueError:
+        return 1
+
+
+# The lists of games, by the name a form or a link gives them (`liste`).
+LISTS = {"start": ".index", "archiv": ".archived_games", "geloescht": ".deleted_games"}
+
+
+def _here(name: str, page: int, tidy: bool = False) -> dict:
+    """Where a list of games is: which list, which page, tidying or not; as a URL's arguments
+    (a form sends them back, so that its answer leads back there)."""
+    return (
+        {"liste": name}
+        | ({"seite": page} if page > 1 else {})
+        | ({"aufraeumen": 1} if tidy else {})
+    )
+
+
+def _came_from() -> dict:
+    """The list a form or a link came from, as _here() gives it: its page, tidying or not."""
+    values = request.values
+    name = values.get("liste", "start")
+    name = name if name in LISTS else "start"
+    tidy = values.get("aufraeumen") == "1" and name == "start"
+    return _here(name, _number(values.get("seite")), tidy)
+
+
+def _list_url(**note) -> str:
+    """The list a form or a link came from, with a note on what was just done: `note` is one
+    of the arguments _note() reads."""
+    args = _came_from()
+    return url_for(LISTS[args.pop("liste")], **args, **note)
+
+
+# What a list says after a move, as long as the game is where it was moved to: the argument,
+# the game's places then, and the words.
+NOTES = {
+    "archiviert": (("archived",), "Spiel ins Archiv gelegt."),
+    "geloescht": (
+        ("deleted",),
+        f"Spiel gelöscht. Unter «Gelöscht» lässt es sich {store.KEEP_DAYS} Tage lang zurückholen.",
+    ),
+    "zurueck": (("start",), "Spiel wieder auf der Startseite."),
+    "zurueckgeholt": (("start", "archived"), "Spiel zurückgeholt, mit allen Einträgen."),
+}
+
+
+def _place(listed: store.Listed) -> str:
+    if listed.deleted is not None:
+        return "deleted"
+    return "archived" if listed.archived is not None else "start"
+
+
+def _note() -> dict | None:
+    """The note a list shows after a move (?archiviert=7, ?geloescht=7, ?zurueck=7,
+    ?zurueckgeholt=7), with what takes it back; none when the game has moved on since (another
+    phone, a later tap)."""
+    for name, (place, text) in NOTES.items():
+        if name in request.args:
+            try:
+                game_id = int(request.args[name])
+            except ValueError:
+                return None
+            listed = store.listed_game(get_db(), game_id)
+            if listed is None or _place(listed) not in place:
+                return None
+            return {"kind": name, "text": text, "game": listed}
+    return None
+
+
+def _lists(template: str, name: str, rows, **values):
+    """A list of games, 20 at a time (?seite=), with the counts of the archive and the bin."""
+    page = _number(request.args.get("seite"))
+    listed, more = rows(get_db(), page)
+    archived, deleted = store.counts(get_db())
+    tidy = values.get("tidy", False)
+
+    def page_url(number: int, tidy: bool = tidy) -> str:
+        """Another page of this list (or this one tidying, or not)."""
+        args = _here(name, number, tidy)
+        return url_for(LISTS[args.pop("liste")], **args)
+
+    return render_template(
+        template,
+        listed=listed,
+        page=page,
+        more=more,
+        archived=archived,
+        deleted=deleted,
+        note=_note(),
+        here=_here(name, page, tidy),
+        page_url=page_url,
+        keep_days=store.KEEP_DAYS,
+        **values,
+    )
+
+
 @bp.get("/")
 def index():
-    """The games kept on this server, running ones first, the newest first, 20 at a time."""
+    """The games kept on this server, running ones first, the newest first, 20 at a time;
+    neither archived nor deleted ones. ?aufraeumen=1 shows each game's buttons to archive or
+    delete it."""
+    tidy = request.args.get("aufraeumen") == "1"
+    modes = [MODE_PAGES[kind] for kind in MODES if kind in MODE_PAGES]  # Schieber first
+    return _lists("games/index.html", "start", store.listing, modes=modes, tidy=tidy)
+
+
+@bp.get("/archiv")
+def archived_games():
+    """The archive: finished games off the start page, the newest first, 20 at a time."""
+    return _lists("games/archive.html", "archiv", store.archive_listing)
+
+
+@bp.get("/geloescht")
+def deleted_games():
+    """The bin: games deleted in the last 30 days, the last deleted first, each with who
+    deleted it when, how long it can still be brought back, and the button that does it."""
+    return _lists(
+        "games/bin.html", "geloescht", store.bin_listing, left=_days_left, when=local_time
+    )
+
+
+def _days_left(deleted: str) -> int:
+    """How many days a game deleted then can still be restored (at least 1 while it can)."""
+    gone = datetime.now(UTC) - datetime.fromisoformat(deleted)
+    return max(1, store.KEEP_DAYS - gone.days)
+
+
+@bp.route("/games/<int:game_id>/delete", methods=["GET", "POST"])
+def delete_game(game_id: int):
+    """Ask before a game is deleted (a page, not a script's dialog: so it is the same on every
+    phone); its button deletes the game into the bin and leads back to the list, which offers
+    to bring it back."""
+    if request.method == "POST":
+        return _move(store.delete, game_id) or redirect(_list_url(geloescht=game_id), 303)
+    listed = store.listed_game(get_db(), game_id)
+    if listed is None or listed.deleted is not None:
+        abort(404)  # the 404 page says when a game was deleted
+    return render_template(
+        "games/delete.html",
+        g=listed,
+        here=_came_from(),
+        back=_list_url(),
+        keep_days=store.KEEP_DAYS,
+    )
+
+
+@bp.post("/games/<int:game_id>/archive")
+def archive_game(game_id: int):
+    """Put a finished game in the archive; the list it came from says so, with an undo."""
+    return _move(store.archive, game_id) or redirect(_list_url(archiviert=game_id), 303)
+
+
+@bp.post("/games/<int:game_id>/unarchive")
+def unarchive_game(game_id: int):
+    """Bring an archived game back to the start page."""
+    return _move(store.unarchive, game_id) or redirect(_list_url(zurueck=game_id), 303)
+
+
+@bp.post("/games/<int:game_id>/restore")
+def restore_game(game_id: int):
+    """Bring a deleted game back with all its entries and changes; the list it came from says
+    so, with a link to the game."""
+    return _move(store.restore, game_id) or redirect(_list_url(zurueckgeholt=game_id), 303)
+
+
+RUNNING = "Dieses Spiel läuft (wieder): ins Archiv kommen nur beendete Spiele. Nichts geändert."
+EXPIRED_BIN = (
+    f"Dieses Spiel wurde vor mehr als {store.KEEP_DAYS} Tagen gelöscht und lässt sich nicht "
+    "mehr zurückholen. Nichts geändert."
+)
+
+
+def _move(move, game_id: int):
+    """Move the game (archive, unarchive, delete, restore) in one write transaction, once
+    however often the form is sent, and kept as a change of the game: None when it is where
+    it was asked to be; else the app's page that says why not."""
     try:
-        page = max(1, min(int(request.args.get("seite", "1")), 10**6))
-    except ValueError:
-        page = 1
-    listed, more = store.listing(get_db(), page)
-    modes = MODE_PAGES.values()
-    return render_template("games/index.html", listed=listed, page=page, more=more, modes=modes)
+        move(get_db(), game_id, phone=phone_name(), token=request.form.get("once") or None)
+    except store.Refused as refused:
+        if refused.reason == "running":
+            return error_page(409, RUNNING)
+        if refused.reason == "expired":
+            return error_page(410, EXPIRED_BIN)
+        abort(404)  # missing, or deleted: the 404 page says which
+    return None
 
 
 @bp.get("/games/<int:game_id>/export.json")
@@ -88,6 +283,7 @@ def export_game(game_id: int):
     stored = load(game_id)
     data = exchange.export(stored.game)
     changes = store.changes(get_db(), game_id)
+    changes = [c for c in changes if c.kind not in store.GAME_KINDS]  # this server's lists
     if changes:
         numbers = {entry_id: i + 1 for i, entry_id in enumerate(stored.entry_ids)}
         data["changes"] = [
@@ -156,9 +352,26 @@ def changes(game_id: int):
         stored=stored,
         game=stored.game,
         game_id=game_id,
-        lines=[words.change_line(stored.game, c) for c in reversed(kept)],
+        lines=[change_line(stored.game, c) for c in reversed(kept)],
         back=game_url(stored.game.KIND, game_id),
     )
+
+
+# The changes of the game itself, not of an entry: where it was listed.
+GAME_CHANGE_WORDS = {
+    "archive": "Spiel ins Archiv gelegt",
+    "unarchive": "Spiel aus dem Archiv zurück auf die Startseite geholt",
+    "delete-game": "Spiel gelöscht",
+    "restore": "Spiel zurückgeholt",
+}
+
+
+def change_line(game, change: store.Change) -> words.ChangeLine:
+    """A kept change in words: a change of the game itself, or of one of its entries."""
+    what = GAME_CHANGE_WORDS.get(change.kind)
+    if what is None:
+        return words.change_line(game, change)
+    return words.ChangeLine(local_time(change.at), change.phone, what, None, None, None)
 
 
 @bp.route("/phone", methods=["GET", "POST"])
@@ -226,12 +439,37 @@ def http_error(error: HTTPException):
         return error
     limit = request.max_content_length or 0
     message = MESSAGES.get(error.code, MESSAGES[400]).format(limit=_size(limit))
+    if error.code == 404:
+        message = _deleted() or message
     methods = getattr(error, "valid_methods", None) or ()
     html, status, *headers = error_page(error.code, message, methods)
     extra = headers[0] if headers else {}
     if methods:
         extra = {**extra, "Allow": ", ".join(methods)}
     return html, status, extra
+
+
+def _deleted() -> str | None:
+    """Why the game the URL names is not here, when it was deleted: who did it, when, and
+    until when it can be brought back."""
+    game_id = (request.view_args or {}).get("game_id")
+    if not isinstance(game_id, int):
+        return None
+    try:
+        listed = store.listed_game(get_db(), game_id)
+    except Exception:  # the page that says something is missing must not break itself
+        return None
+    if listed is None or listed.deleted is None:
+        return None
+    moment = local_time(listed.deleted)
+    when = f" am {moment:%d.%m.%Y um %H:%M}" if moment else ""
+    who = f" von {listed.deleted_by}" if listed.deleted_by else ""
+    if listed.deleted < store.keep_since():
+        return f"Dieses Spiel wurde{when}{who} gelöscht."
+    return (
+        f"Dieses Spiel wurde{when}{who} gelöscht. Unter «Gelöscht» auf der Startseite lässt es "
+        f"sich {store.KEEP_DAYS} Tage lang zurückholen."
+    )
 
 
 @bp.app_errorhandler(InternalServerError)

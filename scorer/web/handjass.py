@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from random import SystemRandom
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, get_template_attribute, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 
 from scorer.cards import DECK_NAMES, DECKS, RANKS, suit
@@ -17,20 +17,25 @@ from scorer.handjass.game import (
     choices,
     drawn,
     enter_deal,
+    points_question,
     record_problem,
     replay,
+    rest_of,
 )
 from scorer.storage import games as store
 from scorer.web.db import get_db
 from scorer.web.forms import (
+    NOT_A_NUMBER,
     UNREADABLE_WEIS,
     DealForm,
     NewHandjassForm,
     declared_in,
     parse_action,
+    typed_cards,
     unreadable_weis,
     weis_code,
     weis_to_add,
+    with_rest,
 )
 from scorer.web.messages.deck import FACES, RUN_NAMES
 from scorer.web.pages import (
@@ -120,10 +125,47 @@ def new():
     )
 
 
+def typed_rest(game: HandjassGame, in_game: list[int], values) -> Code | str | None:
+    """What the card points typed so far say of the deal's 157, as the engine works it out
+    (rest_of), for the players still in; None when the deal has no known total."""
+    points = typed_cards(values, in_game)
+    if points is None:
+        return NOT_A_NUMBER
+    agreed = (values.get("agreed") or "") not in ("", "false")
+    return rest_of(game.rules, len(in_game), points, agreed)
+
+
+def filled(game: HandjassGame, in_game: list[int], posted, agreed: bool):
+    """The posted deal with the one blank points field filled with the rest of 157, where the
+    deal's points make 157 (rest_of); and why it cannot be filled: the others made too much."""
+    points = typed_cards(posted, in_game)
+    rest = None if points is None else rest_of(game.rules, len(in_game), points, agreed)
+    if rest is not None and rest.key == "handjass_rest_for":
+        return with_rest(posted, rest.values["player"], rest.values["rest"]), None
+    if rest is not None and rest.key == "handjass_points_over":
+        return posted, rest
+    return posted, None
+
+
+def confirmed() -> bool:
+    """The table said to write the deal though its points do not add up ("Trotzdem speichern")."""
+    return request.form.get("confirm") == "sum"
+
+
+@bp.get("/<int:game_id>/rest")
+def rest(game_id: int):
+    """The rest of 157 for the one player left blank, or whether the points add up, as they are
+    typed (htmx, read only): swapped into the deal panel out of band."""
+    game = load(game_id, "handjass").game
+    box = get_template_attribute("handjass/_rest.html", "rest_box")
+    return box(typed_rest(game, replayed(game).in_game, request.args), game, oob=True)
+
+
 def _context(stored: store.Stored, form: DealForm | None = None, errors=None, state=None, **extra):
     game = stored.game
     state = state or replayed(game)
     order = _play_order(state)
+    values = extra.pop("values", request.form if request.method == "POST" else {})
     return {
         "game_id": stored.id,
         "stored": stored,
@@ -134,7 +176,8 @@ def _context(stored: store.Stored, form: DealForm | None = None, errors=None, st
         "errors": worded(errors or {}, game),
         "order": order,
         "choices": choices(game.rules, len(state.in_game)),
-        "values": request.form if request.method == "POST" else {},
+        "values": values,
+        "rest": typed_rest(game, state.in_game, values),
         "suits": DECKS[game.rules.deck],
         "corners": [
             (
@@ -215,19 +258,25 @@ def add_deal(game_id: int):
         game = stored.game
         state = replayed(game)
         declared = declared_in(request.form, state.in_game)
-        deal, errors = form.deal(state.in_game, request.form, declared)
+        posted, over = filled(game, state.in_game, request.form, form.agreed.data)
+        found["values"] = posted
+        if over:
+            return None, {"players": over}
+        deal, errors = form.deal(state.in_game, posted, declared)
         if deal is None:
             return None, errors
         tie = award(deal, game.rules, len(state.in_game), state.vorhand)
         found["tie"] = tie
         if tie.tied and "random" in request.form.getlist("draw"):
             deal = drawn(deal, tie, SystemRandom())
-        return enter_deal(game, deal)
+        # Points that do not add up to 157 ask first (errors["sum"]), then a tie the draw.
+        return enter_deal(game, deal, ask_sum=not confirmed())
 
     written = write(game_id, "enter", deal_in, mode="handjass")
     number = len(written.stored.game.deals)
     note = f"Spiel {number} gespeichert." if written.saved else None
-    return _answer(written, note, form=form, tie=found.get("tie"))
+    values = found.get("values", request.form)
+    return _answer(written, note, form=form, tie=found.get("tie"), values=values)
 
 
 def _declare(stored: store.Stored, form, declared, verb: str, numbers: list[int]):
@@ -285,6 +334,7 @@ def edit_deal(game_id: int, number: int):
     form = DealForm()
     errors: dict[str, str] = {}
     status = 200
+    found: dict = {}
     if request.method == "POST":
 
         def changed(s):
@@ -293,13 +343,22 @@ def edit_deal(game_id: int, number: int):
                 return None, {"game": "Dieses Spiel gibt es nicht mehr."}
             before = replay(s.game.with_record(deals[:index]))
             declared = declared_in(request.form, before.in_game)
-            deal, problems = form.deal(before.in_game, request.form, declared)
+            posted, over = filled(s.game, before.in_game, request.form, form.agreed.data)
+            found["values"] = posted
+            if over:
+                return None, {"players": over}
+            deal, problems = form.deal(before.in_game, posted, declared)
             if deal is None:
                 return None, problems
             deals[index] = deal
             game = s.game.with_record(deals)
             problem = record_problem(game)
-            return (None, {"game": problem}) if problem else (game, {})
+            if problem:
+                return None, {"game": problem}
+            question = points_question(deal, game.rules, len(before.in_game))
+            if question and not confirmed():
+                return None, {"sum": question}
+            return game, {}
 
         written = write(game_id, "edit", changed, mode="handjass", index=index)
         if written.saved or written.repeated:
@@ -310,17 +369,22 @@ def edit_deal(game_id: int, number: int):
             if number > len(stored.game.deals):
                 return redirect(url_for("handjass.show", game_id=game_id), 303)
             return _edit_page(stored, index, form, errors, status, fresh=True)
-    return _edit_page(stored, index, form, errors, status)
+    return _edit_page(stored, index, form, errors, status, values=found.get("values"))
 
 
-def _edit_page(stored: store.Stored, index: int, form, errors, status: int, fresh: bool = False):
-    """The edit page of deal `index`; `fresh` shows the deal as stored, not as posted."""
+def _edit_page(
+    stored: store.Stored, index: int, form, errors, status: int, fresh: bool = False, values=None
+):
+    """The edit page of deal `index`; `fresh` shows the deal as stored, not as posted (`values`,
+    with a rest written in, when given)."""
     game = stored.game
     before = replay(game.with_record(game.deals[:index]))
     deal = game.deals[index]
     context = _context(stored, form=form, errors=errors)
     if fresh:
         context["values"] = {}
+    elif values is not None:
+        context["values"] = values
     return render_template(
         "handjass/edit.html",
         **context,

@@ -1,4 +1,27 @@
-"""Draws a team's half of the chalk slate as SVG: the Z, its strokes, the rest and the marks."""
+"""Draws a team's half of the chalk slate as SVG: the Z, its strokes, the rest and the marks.
+
+The 100s are tallies across the top line of the Z, the 50s strokes across its diagonal (two at
+one place form an X), the 20s tallies across the bottom line, and the rest is written beside the
+bottom line. Without the Z (html.no-z) the 50s stand in a row between top and bottom instead.
+
+Every stroke group keeps clear of every other, of the lines of the Z it does not cross, and of
+the written figures (tests/web/test_slate_svg.py draws every total up to 5000):
+
+- tallies keep to their lane: the top line left of where the diagonal leaves it, the bottom line
+  right of where the diagonal comes down to it; when a lane fills up, strokes and groups are
+  drawn closer together (in step, so the groups stay apart);
+- the 50s keep to the stretch of the diagonal between the band of the 100s and the band of the
+  20s (up to the top line itself while the 100s end short of the diagonal); when the stretch
+  fills up, the Xs are drawn narrower, then shorter, which lets them use more of the diagonal.
+
+What fits (a game to 3000 leaves at most about 30 hundreds, 20 fifties and 50 twenties):
+tallies are drawn at full spacing up to 35 on a line, their strokes are a hair apart from 66 on
+and run together from about 90, and the groups stay apart up to about 240 (then the crossing
+stroke no longer reaches past the others). The Xs of the 50s keep their size up to 20 fifties
+(16 while the 100s fill the top line), get narrower, then shorter, and stay apart up to 94 (78);
+in the row they keep their size up to 34 and stay apart up to 136. Past that (a custom target
+far beyond 5000, or a slate written in 50s only) strokes keep to their places but may touch.
+"""
 
 from __future__ import annotations
 
@@ -11,54 +34,148 @@ WIDTH, HEIGHT = 360, 150
 TOP_Y, BOTTOM_Y = 56, 132  # the Z's top and bottom lines
 LEFT, RIGHT = 24, 316  # where the lines run
 STROKE = 9  # half the height of a tally stroke
+# The least distance between the lines of two stroke groups, or between a stroke and a line of
+# the Z it does not cross: the chalk of each (static/app.css: 2.4 and 3 wide) and a hair between.
+CLEAR = 4.0
+REST_FONT, GLYPH = 20, 0.6  # the rest's font size (app.css) and a digit's width in font sizes
+
+
+def _diagonal_x(y: float) -> float:
+    """Where the diagonal runs at this height."""
+    return RIGHT - (y - TOP_Y) * (RIGHT - LEFT) / (BOTTOM_Y - TOP_Y)
+
+
+def _diagonal_y(x: float) -> float:
+    return TOP_Y + (RIGHT - x) * (BOTTOM_Y - TOP_Y) / (RIGHT - LEFT)
+
+
+# The lanes of the tallies: clear of the diagonal where it leaves the top line and where it
+# comes down to the bottom line, and the bottom one short of the line's end (the rest follows).
+TOP_LANE = (LEFT + 5, _diagonal_x(TOP_Y + STROKE + CLEAR) - CLEAR)
+BOTTOM_LANE = (_diagonal_x(BOTTOM_Y - STROKE - CLEAR) + CLEAR, RIGHT - 3)
 
 
 def _line(x1: float, y1: float, x2: float, y2: float, cls: str) -> str:
     return f'<line class="{cls}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>'
 
 
-def _tallies(count: int, y: float, cls: str, start: float) -> list[str]:
-    """Strokes across a line in groups of five, the fifth crossing the four before it."""
+def _tallies(count: int, y: float, cls: str, lane: tuple[float, float]) -> tuple[list[str], float]:
+    """Strokes across a line in groups of five, the fifth crossing the four before it; and where
+    the last group ends (the lane's start when there are none).
+
+    Every group gets the room of a full one, so that its strokes stay put when it fills up.
+    A group is 3 steps and the overhang of its crossing stroke on both sides wide; when the groups
+    do not fit the lane at 7 a step, steps, overhangs and the gaps between groups shrink together,
+    the gaps down to CLEAR, then steps and overhangs alone.
+    """
     groups = tally(count)
-    step = 7.0
-    gap = 13.0
-    width = sum((min(g, 4) - 1) * step + gap for g in groups)
-    room = RIGHT - start - 4
-    if width > room:  # a long game: draw closer rather than off the slate
-        step, gap = step * room / width, gap * room / width
+    start, end = lane
+    if not groups:
+        return [], start
+    room, n = end - start, len(groups)
+    step, over, gap = 7.0, 3.0, 7.0
+    width = n * (3 * step + 2 * over) + (n - 1) * gap
+    if width > room:
+        scale = room / width
+        if gap * scale >= CLEAR:
+            step, over, gap = step * scale, over * scale, gap * scale
+        else:
+            scale = max(room - (n - 1) * CLEAR, 0.0) / (n * (3 * step + 2 * over))
+            step, over, gap = step * scale, over * scale, CLEAR
     lines = []
     x = start
     for size in groups:
-        xs = [x + i * step for i in range(min(size, 4))]
+        xs = [x + over + i * step for i in range(min(size, 4))]
         lines += [_line(sx, y - STROKE, sx, y + STROKE, cls) for sx in xs]
         if size == 5:
-            lines.append(_line(xs[0] - 3, y + STROKE - 2, xs[-1] + 3, y - STROKE + 2, cls))
-        x = xs[-1] + gap
+            lines.append(_line(xs[0] - over, y + STROKE - 2, xs[-1] + over, y - STROKE + 2, cls))
+        x += 3 * step + 2 * over + gap
+    return lines, x - gap
+
+
+def _x(cx: float, cy: float, a: float, b: float, both: bool, cls: str) -> list[str]:
+    """One place of 50s: the stroke of the first, and the one that crosses it to an X."""
+    lines = [_line(cx - a, cy + b, cx + a, cy - b, cls)]
+    if both:
+        lines.append(_line(cx - a, cy - b, cx + a, cy + b, cls))
     return lines
 
 
-def _fifties(count: int, on_diagonal: bool) -> list[str]:
-    """Strokes across the diagonal (or along the middle row of a slate without Zs); two at one
-    place form an X."""
-    lines = []
+WIDE, TALL = 6.0, 10.0  # half the width and height of a 50's stroke while they fit
+NARROWEST = 2.5  # the least half width of an X; then they get shorter, down to SHORTEST
+SHORTEST = 5.0
+
+
+def _spread(low: float, high: float, places: int) -> tuple[float, float]:
+    """How far apart places stand in a stretch, and how wide: evenly, a gap at both ends, while
+    full-width Xs fit that way; then from end to end, narrower."""
+    span = high - low
+    if places == 1 or span / places >= 2 * WIDE + CLEAR:
+        return span / places, WIDE
+    pitch = span / (places - 1)
+    return pitch, min(WIDE, (pitch - CLEAR) / 2)
+
+
+def _fifties(count: int, top_end: float | None) -> list[str]:
+    """Strokes across the diagonal, two at one place forming an X; top_end is where the 100s'
+    last group ends (None without 100s).
+
+    The places are spread evenly over the stretch of the diagonal between the bands of the 100s
+    and the 20s. When full-width Xs do not fit there, the stretch goes on up to the top line as
+    far as the 100s leave the diagonal free; when they do not fit that either, they are drawn
+    narrower down to NARROWEST, then shorter (down to SHORTEST), which makes the stretch longer.
+    """
     places = (count + 1) // 2
-    cls = "s50" if on_diagonal else "s50-row"
+    if not places:
+        return []
+    for tall in range(int(TALL), int(SHORTEST) - 1, -1):
+        low = _diagonal_x(BOTTOM_Y - STROKE - CLEAR - tall)  # the lowest middle, leftmost
+        high = _diagonal_x(TOP_Y + STROKE + CLEAR + tall)  # below the band of the 100s
+        pitch, wide = _spread(low, high, places)
+        if wide == WIDE:
+            break
+        # Beside the band of the 100s the Xs must clear their last group sideways; that stretch
+        # is used only where it joins the one below the band.
+        if top_end is None or top_end + CLEAR + WIDE <= high:
+            high = _diagonal_x(TOP_Y + CLEAR + tall)  # right under the top line
+            pitch, wide = _spread(low, high, places)
+        if wide >= NARROWEST:
+            break
+    wide = max(wide, 0.5)
+    first = (low + high + (places - 1) * pitch) / 2
+    lines = []
     for p in range(places):
-        if on_diagonal:
-            t = (p + 1) / (places + 1)
-            cx = RIGHT - t * (RIGHT - LEFT)
-            cy = TOP_Y + t * (BOTTOM_Y - TOP_Y)
-        else:
-            step = min(24.0, (RIGHT - LEFT - 16) / max(places, 1))
-            cx, cy = LEFT + 14 + p * step, (TOP_Y + BOTTOM_Y) / 2
-        lines.append(_line(cx - 6, cy + 10, cx + 6, cy - 10, cls))
-        if 2 * p + 1 < count:
-            lines.append(_line(cx - 6, cy - 10, cx + 6, cy + 10, cls))
+        cx = first - p * pitch
+        lines += _x(cx, _diagonal_y(cx), wide, tall, 2 * p + 1 < count, "s50")
     return lines
 
 
-def _text(x: float, y: float, text: str, cls: str, anchor: str = "start") -> str:
-    return f'<text class="{cls}" x="{x}" y="{y}" text-anchor="{anchor}">{escape(text)}</text>'
+def _fifties_row(count: int) -> list[str]:
+    """The 50s of a slate without the Z: Xs in a row between the 100s and the 20s, from the left,
+    closer and narrower when they do not fit."""
+    places = (count + 1) // 2
+    first, last = LEFT + 14, RIGHT - 8
+    pitch = min(24.0, (last - first) / (places - 1)) if places > 1 else 24.0
+    wide = max(min(WIDE, (pitch - CLEAR) / 2), 0.5)
+    cy = (TOP_Y + BOTTOM_Y) / 2
+    lines = []
+    for p in range(places):
+        lines += _x(first + p * pitch, cy, wide, TALL, 2 * p + 1 < count, "s50-row")
+    return lines
+
+
+def _text(x: float, y: float, text: str, cls: str, anchor: str = "start", length: str = "") -> str:
+    fit = f' textLength="{length}" lengthAdjust="spacingAndGlyphs"' if length else ""
+    return f'<text class="{cls}" x="{x}" y="{y}" text-anchor="{anchor}"{fit}>{escape(text)}</text>'
+
+
+def _rest(rest: int) -> str:
+    """The rest written beside the bottom line; a long one (a correction: "-150") squeezed to the
+    room between the line's end and the slate's edge."""
+    x, room = RIGHT + 8, WIDTH - 4 - (RIGHT + 8)
+    text = str(rest)
+    length = str(room) if GLYPH * REST_FONT * len(text) > room else ""
+    return _text(x, BOTTOM_Y + 6, text, "rest", length=length)
 
 
 def slate_svg(game: Game, state: State, team: int) -> Markup:
@@ -73,6 +190,8 @@ def slate_svg(game: Game, state: State, team: int) -> Markup:
             marks.append("Gewonnen" + (" doppelt" if state.schneider else ""))
         elif state.schneider:
             marks.append("Schneider")
+    hundreds, top_end = _tallies(slate.hundreds, TOP_Y, "s100", TOP_LANE)
+    twenties, _ = _tallies(slate.twenties, BOTTOM_Y, "s20", BOTTOM_LANE)
     parts = [
         f'<svg class="slate-half team-{team}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'aria-label="{escape(game.teams[team].name)}: {total} Punkte" '
@@ -88,15 +207,14 @@ def slate_svg(game: Game, state: State, team: int) -> Markup:
         _line(LEFT, BOTTOM_Y, RIGHT, BOTTOM_Y, "z-line"),
         "</g>",
         '<g class="strokes">',
-        *_tallies(slate.hundreds, TOP_Y, "s100", LEFT + 8),
-        *_fifties(slate.fifties, on_diagonal=True),
-        *_fifties(slate.fifties, on_diagonal=False),
-        # Away from the corner where the diagonal meets the bottom line.
-        *_tallies(slate.twenties, BOTTOM_Y, "s20", LEFT + 36),
+        *hundreds,
+        *_fifties(slate.fifties, top_end if slate.hundreds else None),
+        *_fifties_row(slate.fifties),
+        *twenties,
         "</g>",
     ]
     if slate.rest:
-        parts.append(_text(RIGHT + 10, BOTTOM_Y + 6, str(slate.rest), "rest"))
+        parts.append(_rest(slate.rest))
     parts.append("</svg>")
     return Markup("".join(parts))
 

@@ -47,6 +47,9 @@ def test_first_trick_double_claim(phone: Page, live_server: str):
     phone.locator(".first label", has_text="Wir").tap()
     phone.fill("input[name=trick_points]", "30")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    # A claim decides the game: the phone asks once more.
+    asked = []
+    phone.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     phone.locator("#rule").tap()
     phone.wait_for_url("**/games/*")
 
@@ -58,7 +61,12 @@ def test_first_trick_double_claim(phone: Page, live_server: str):
             "wer zuerst am Ziel ist.",
             "Stöck Wir: 414 + 20 = 434.",
             "Weis Ihr: 414 + 50 = 464, am Ziel: Ihr gewinnt.",
+            # The slate puts Wir over the target too (434 + 30 = 464 ≥ 450): the ruling says
+            # why that does not count.
+            "Wir steht auf der Tafel auch über dem Ziel, doch zu spät: es zählt, wer in der "
+            "Reihenfolge des Hauses (Stöck – Weis – Stich) zuerst am Ziel war, und das war Ihr.",
         ]
     )
+    assert asked == ["Das Bedanken entscheidet das Spiel: so eintragen?"]
     assert totals(phone) == (434 + 30, 464)
     expect(phone.locator("#again")).to_be_visible()

@@ -106,3 +106,42 @@ def test_lying_on_the_table_the_slate_is_beside_the_panel(browser: Browser, phon
         assert slate["y"] + slate["height"] <= 390  # the whole slate on the first screen
     finally:
         context.close()
+
+
+SPLIT_WORDS = """(selector) => {
+  const split = [];
+  for (const el of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of node.textContent.matchAll(/[\\p{L}]+/gu)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+        if (lines.size > 1) split.push(match[0]);
+      }
+    }
+  }
+  return split;
+}"""
+
+
+def test_names_wrap_between_their_words_never_inside_one(phone: Page, new_game):
+    new_game("Annabelle+Ruediger", "Beatrice+Claudia")
+    for selector in (".points-team label", ".figures .total", ".team-label"):
+        assert phone.evaluate(SPLIT_WORDS, selector) == [], selector
+    # The long names do wrap (at their "+"), and stay inside their buttons.
+    label = phone.locator(".points-team label").first
+    box = label.bounding_box()
+    assert box["height"] >= 44
+    inside = """e => {
+      const box = e.getBoundingClientRect();
+      const texts = [...e.childNodes]
+        .filter(n => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+      return texts.every(n => {
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        return [...range.getClientRects()].every(r => r.left >= box.left && r.right <= box.right);
+      });
+    }"""
+    assert label.evaluate(inside)

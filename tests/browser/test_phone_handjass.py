@@ -13,7 +13,9 @@ def _deal(phone: Page, trump: str, points: dict[int, int], out=(), draw: str | N
         phone.locator("#save-deal").tap()
     if draw is not None:
         assert answer.value.status == 422
-        expect(phone.locator("#error-draw")).to_be_visible()
+        # The draw is a question for the table, not a refusal.
+        expect(phone.locator("#draw[role=alertdialog] #question-draw")).to_be_visible()
+        expect(phone.locator("#live .error")).to_have_count(0)
         with phone.expect_response(lambda r: r.url.endswith("/deals")):
             phone.locator(f"#draw button:text-is('{draw}')").tap()
     expect(phone.locator("#live")).to_be_visible()
@@ -57,3 +59,68 @@ def test_three_deals_for_four_players(phone: Page, live_server: str):
     # The panel is fresh for the next deal.
     expect(phone.locator("input[name=cards0]")).to_have_value("")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def _new_four(phone: Page, live_server: str) -> None:
+    phone.goto(f"{live_server}/handjass/new")
+    for seat, name in enumerate(("Anna", "Ben", "Clara", "Dani"), 1):
+        phone.fill(f"input[name=seat{seat}]", name)
+    phone.get_by_role("button", name="Spiel starten").tap()
+    phone.wait_for_url("**/handjass/*")
+
+
+def test_the_rest_of_157_is_one_tap(phone: Page, live_server: str):
+    _new_four(phone, live_server)
+    phone.locator(".trump-pick label:has(input[value=rosen])").tap()
+    expect(phone.locator("#rest-text")).to_have_text(
+        "Ein Punktefeld leer lassen: es bekommt den Rest auf 157."
+    )
+    for seat, points in ((0, "50"), (1, "40"), (2, "45")):
+        phone.locator(f"#cards{seat}").tap()
+        phone.keyboard.type(points)
+    expect(phone.locator("#rest-text")).to_have_text("Rest für Dani: 157 − 135 = 22")
+    rest = phone.locator("#rest-fill")
+    expect(rest).to_have_text("22 für Dani eintragen")
+    rest.tap()
+    expect(phone.locator("#cards3")).to_have_value("22")
+    expect(phone.locator("#rest-text")).to_have_text("Zusammen 157 ✓")
+    with phone.expect_response(lambda r: r.url.endswith("/deals")) as answer:
+        phone.locator("#save-deal").tap()
+    assert answer.value.status == 200
+    row = phone.locator("li.row[data-number='1']")
+    expect(row.locator(".row-detail")).to_have_text("Anna 50 · Ben 40 · Clara 45 · Dani 22")
+    expect(row.locator(".ruling-lines")).to_contain_text("Striche: Anna 1 Strich, Clara 1 Strich.")
+    expect(row.locator(".ruling-lines")).to_contain_text("Härdöpfel (unter 26): Dani.")
+    expect(phone.locator(".figures .net b")).to_have_text(["1", "0", "1", "-1"])
+    assert _corner(phone, 0)["lines"] == 1 and _corner(phone, 3)["circles"] == 1
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_points_that_do_not_add_up_are_a_question(phone: Page, live_server: str, tmp_path):
+    _new_four(phone, live_server)
+    phone.locator(".trump-pick label:has(input[value=rosen])").tap()
+    for seat, points in enumerate(("50", "40", "35", "20")):
+        phone.fill(f"#cards{seat}", points)
+    with phone.expect_response(lambda r: r.url.endswith("/deals")) as answer:
+        phone.locator("#save-deal").tap()
+    assert answer.value.status == 422
+    question = phone.locator("#question-sum[role=alertdialog]")
+    expect(question).to_be_visible()
+    expect(question).to_contain_text("Die Punkte ergeben zusammen 145, nicht 157.")
+    expect(phone.locator("#live .error")).to_have_count(0)
+    expect(phone.locator("#rows li.row")).to_have_count(0)
+    expect(question).to_be_in_viewport()
+    phone.screenshot(path=str(tmp_path / "question.png"))
+    # "Korrigieren": the question goes, the points stay to be changed.
+    phone.locator("#question-fix").tap()
+    expect(question).to_have_count(0)
+    expect(phone.locator("#cards0")).to_be_focused()
+    with phone.expect_response(lambda r: r.url.endswith("/deals")):
+        phone.locator("#save-deal").tap()
+    # "Trotzdem speichern": written as counted.
+    with phone.expect_response(lambda r: r.url.endswith("/deals")) as answer:
+        phone.locator("#confirm-sum").tap()
+    assert answer.value.status == 200
+    row = phone.locator("li.row[data-number='1']")
+    expect(row.locator(".row-detail")).to_have_text("Anna 50 · Ben 40 · Clara 35 · Dani 20")
+    expect(phone.locator(".figures .net b")).to_have_text(["1", "1", "0", "-1"])

@@ -64,6 +64,9 @@ def test_three_players_declare_and_the_trump_run_wins(phone: Page, new_game):
             "Weis für Ihr: 50.",
         ]
     )
+    # The ruling stands where the eye is: on the screen right after Clara's Weis was added,
+    # without scrolling down to it.
+    expect(phone.locator("#ruling")).to_be_in_viewport()
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
     phone.locator("#write").tap()

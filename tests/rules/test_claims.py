@@ -195,7 +195,7 @@ def test_claim_that_wins():
     )
     assert state.ending == (
         code("claim_own", claimer_team=0),
-        code("claim_own_step", step="stich", before=957, points=43, total=1000),
+        code("claim_own_step", step="stich", before=957, raw=43, times=1, total=1000),
         code("claim_reached", total=1000, target=1000, claimer_team=0),
     )
 
@@ -208,7 +208,8 @@ def test_claim_that_wins_with_stoeck_alone():
     assert state.schneider is False
     assert "Stöck: 987 + 20 = 1007." in told(state)
     assert "A gewinnt" in told(state)[-1]
-    assert code("claim_own_step", step="stoeck", before=987, points=20, total=1007) in state.ending
+    stoeck = code("claim_own_step", step="stoeck", before=987, raw=20, times=1, total=1007)
+    assert stoeck in state.ending
 
 
 def test_claim_that_wins_with_the_multiplier():
@@ -227,16 +228,17 @@ def test_claim_that_wins_with_the_multiplier():
     assert state.schneider is False  # the loser A is at 2469, over 1250
     assert told(state)[-1] == "2469 < 2500: zu früh bedankt, B gewinnt."
     assert state.ending[-1] == code("claim_short", total=2469, target=2500, other_team=1)
-    # In Schellen x2 with A's Weis 100 and 150 trick points: 2013 + 200 = 2213 after the Weis,
-    # + 300 = 2513 >= 2500 at the Stich: A wins; B at 0: Schneider.
+    # In Schellen x2 with A's Weis 100 and 150 trick points: 2013 + 100 x2 = 2213 after the
+    # Weis, + 150 x2 = 2513 >= 2500 at the Stich: A wins; B at 0: Schneider. The ruling names the
+    # multiplier: the points as counted, times the contract.
     won = ruled(
         game(*prelude, Hand("schellen", weis=(100, 0), claim=Claim(0, points=150)), rules=MODERN)
     )
     assert won.winner == Moment(0, 4, "stich")
     assert won.totals == (2513, 0)
     assert won.schneider is True  # B at 0
-    assert "Weis: 2013 + 200 = 2213." in told(won)
-    assert "Stich: 2213 + 300 = 2513." in told(won)
+    assert "Weis: 2013 + 100 ×2 = 2213." in told(won)
+    assert "Stich: 2213 + 150 ×2 = 2513." in told(won)
 
 
 def test_claim_that_loses():
@@ -251,7 +253,7 @@ def test_claim_that_loses():
         "999 < 1000: zu früh bedankt, B gewinnt.",
     )
     assert state.ending[1:] == (
-        code("claim_own_step", step="stich", before=957, points=42, total=999),
+        code("claim_own_step", step="stich", before=957, raw=42, times=1, total=999),
         code("claim_short", total=999, target=1000, other_team=1),
     )
 
@@ -334,10 +336,13 @@ def test_first_trick_stoeck_decides_even_when_the_other_team_claimed():
     assert told(state) == (
         "B bedankt sich im ersten Stich: es zählt Stöck – Weis – Stich, wer zuerst am Ziel ist.",
         "Stöck A: 987 + 20 = 1007, am Ziel: A gewinnt.",
+        "B steht auf der Tafel auch über dem Ziel, doch zu spät: es zählt, wer in der "
+        "Reihenfolge des Hauses (Stöck – Weis – Stich) zuerst am Ziel war, und das war A.",
     )
     assert state.ending == (
         code("claim_first_trick", claimer_team=1, order=HOUSE_ORDER),
-        code("claim_step_wins", step="stoeck", team=0, before=987, points=20, total=1007),
+        code("claim_step_wins", step="stoeck", team=0, before=987, raw=20, times=1, total=1007),
+        code("too_late", team=1, winner_team=0, order=HOUSE_ORDER),
     )
 
 
@@ -353,10 +358,13 @@ def test_first_trick_weis_decides_against_the_stoeck_team():
         "A bedankt sich im ersten Stich: es zählt Stöck – Weis – Stich, wer zuerst am Ziel ist.",
         "Stöck A: 987 + 20 = 1007.",
         "Weis B: 987 + 50 = 1037, am Ziel: B gewinnt.",
+        "A steht auf der Tafel auch über dem Ziel, doch zu spät: es zählt, wer in der "
+        "Reihenfolge des Hauses (Stöck – Weis – Stich) zuerst am Ziel war, und das war B.",
     )
     assert state.ending[1:] == (
-        code("claim_step", step="stoeck", team=0, before=987, points=20, total=1007),
-        code("claim_step_wins", step="weis", team=1, before=987, points=50, total=1037),
+        code("claim_step", step="stoeck", team=0, before=987, raw=20, times=1, total=1007),
+        code("claim_step_wins", step="weis", team=1, before=987, raw=50, times=1, total=1037),
+        code("too_late", team=0, winner_team=1, order=HOUSE_ORDER),
     )
 
 
@@ -402,11 +410,15 @@ def test_house_order_decides_the_first_trick(order, winner, words):
     assert state.totals == (1017, 1037)
     assert state.schneider is False
     assert words[0] in told(state)[0]
-    assert told(state)[-1].startswith(words[1])
-    assert told(state)[-1].endswith(f"{'AB'[winner.team]} gewinnt.")
+    assert told(state)[-2].startswith(words[1])
+    assert told(state)[-2].endswith(f"{'AB'[winner.team]} gewinnt.")
     assert state.ending[0] == code("claim_first_trick", claimer_team=0, order=order)
-    assert state.ending[-1].key == "claim_step_wins"
-    assert state.ending[-1].values["team"] == winner.team
+    assert state.ending[-2].key == "claim_step_wins"
+    assert state.ending[-2].values["team"] == winner.team
+    # Both ended over the target: the other's points came too late in the house order.
+    assert state.ending[-1] == code(
+        "too_late", team=1 - winner.team, winner_team=winner.team, order=order
+    )
 
 
 @pytest.mark.parametrize("claimer", [0, 1])

@@ -2,9 +2,10 @@
 
 import pytest
 
+from scorer.cards import DECKS
 from scorer.codes import code
 from scorer.schieber.contracts import PRESETS, Rules, contracts_for
-from scorer.web.messages.schieber import PRESET_NAMES
+from scorer.web.messages.schieber import PRESET_NAMES, preset_label
 
 MODERN_SWISS = dict(rosen=1, eicheln=1, schilten=2, schellen=2, obenabe=3, undenufe=3)
 
@@ -124,14 +125,20 @@ def test_preset_names_and_their_figures():
         "pairing_003": "003",
         "simple": "Einfach",
     }
-    assert PRESET_NAMES == {
-        "classic": "Klassisch: 3000, ×1 ×2 ×3 ×4",
-        "modern": "Modern: 2500, ×1 ×2 ×3 ×3",
-        "pairing_003": "003: 2500, Herz/Ecken ×1, Schaufel/Kreuz ×2",
-        "simple": "Einfach: 1000, alles ×1",
-    }
-    for key, p in PRESETS.items():
-        assert PRESET_NAMES[key].startswith(f"{p.name}: {p.target}, ")
+    assert PRESET_NAMES == {key: p.name for key, p in PRESETS.items()}
+
+
+def test_presets_say_what_they_do_with_the_chosen_faces():
+    labels = {deck: [preset_label(p, deck) for p in PRESETS.values()] for deck in DECKS}
+    assert labels["swiss"] == [
+        "Klassisch: 3000, Schilten/Schellen ×2, Obenabe ×3, Undenufe ×4, sonst ×1",
+        "Modern: 2500, Schilten/Schellen ×2, Obenabe/Undenufe ×3, sonst ×1",
+        "003: 2500, Schilten/Schellen ×2, Obenabe/Undenufe ×3, sonst ×1",
+        "Einfach: 1000, alles ×1",
+    ]
+    # French faces: the modern preset doubles the red suits, 003 the black ones.
+    assert labels["french"][1] == "Modern: 2500, Herz/Ecken ×2, Obenabe/Undenufe ×3, sonst ×1"
+    assert labels["french"][2] == "003: 2500, Kreuz/Schaufel ×2, Obenabe/Undenufe ×3, sonst ×1"
 
 
 def test_changed_multiplier_is_custom():

@@ -24,11 +24,14 @@ from scorer.handjass.game import (
     HandjassRules,
     award,
     deal_problems,
+    deal_total,
     drawn,
     enter_deal,
     listed,
+    points_question,
     record_problem,
     replay,
+    rest_of,
 )
 from scorer.weis import Weis
 
@@ -1034,3 +1037,122 @@ def test_the_lots_are_drawn_among_the_tied():
     assert drawn(deal, tie, random.Random(7)).draw == first  # the same lots from the same seed
     seen = {drawn(deal, tie, random.Random(seed)).draw for seed in range(200)}
     assert {frozenset(d) for d in seen} == {frozenset(p) for p in ((0, 2), (0, 3), (2, 3))}
+
+
+# --- The 157 of a deal: the rest for the one left blank, and a question when they do not add up --
+
+
+def test_the_rest_of_157_for_the_one_left_blank():
+    assert rest_of(DEFAULT, 4, {0: 50, 1: 40, 2: 45, 3: None}) == code(
+        "handjass_rest_for", player=3, rest=22, made=135, total=157
+    )
+    # Any one player may be the one left blank.
+    assert rest_of(DEFAULT, 4, {0: None, 1: 40, 2: 45, 3: 22}) == code(
+        "handjass_rest_for", player=0, rest=50, made=107, total=157
+    )
+    assert rest_of(DEFAULT, 4, {0: 157, 1: 0, 2: 0, 3: None}).values["rest"] == 0
+
+
+def test_the_others_made_too_much_already():
+    assert rest_of(DEFAULT, 4, {0: 100, 1: 40, 2: 20, 3: None}) == code(
+        "handjass_points_over", points=160, total=157
+    )
+
+
+def test_the_points_add_up_or_make_something_else():
+    assert rest_of(DEFAULT, 4, {0: 50, 1: 40, 2: 45, 3: 22}) == code(
+        "handjass_points_add_up", points=157
+    )
+    assert rest_of(DEFAULT, 4, {0: 50, 1: 40, 2: 40, 3: 20}) == code(
+        "handjass_points_sum", points=150, total=157
+    )
+    assert rest_of(DEFAULT, 4, {0: 50, 1: None, 2: None, 3: 20}) == code(
+        "handjass_rest_open", total=157
+    )
+
+
+def test_weis_and_stoeck_are_not_in_the_157():
+    # Weis and Stöck are written beside the card points: 50 + 40 + 45 + 22 card points add up
+    # whatever Weis a player scored.
+    deal = Deal("rosen", (play(0, 50, weis=50), play(1, 40), play(2, 45), play(3, 22, weis=20)))
+    assert points_question(deal, DEFAULT, 4) is None
+
+
+@pytest.mark.parametrize(
+    ("rules", "in_game", "active", "agreed", "total"),
+    [
+        (DEFAULT, 4, 4, False, 157),  # four players, nine cards each: the whole deck
+        (DEFAULT, 4, 3, False, None),  # one dropped out: their nine cards count for no one
+        (
+            DEFAULT,
+            3,
+            3,
+            False,
+            None,
+        ),  # three: the blind (or the hand its taker put down) lies aside
+        (DEFAULT, 2, 2, False, None),  # two: the blind and the stock lie aside
+        (HandjassRules(no_drop=True), 3, 3, False, 157),  # nobody drops out: twelve cards each
+        (HandjassRules(no_drop=True), 2, 2, False, None),  # twelve each, twelve aside
+        (DEFAULT, 4, 1, False, None),  # all others out: no play
+        (DEFAULT, 3, 2, True, None),  # two agree: no play
+    ],
+)
+def test_the_157_is_known_only_when_every_card_is_played(rules, in_game, active, agreed, total):
+    assert deal_total(rules, in_game, active, agreed) == total
+    points = {seat: 20 for seat in range(active)}
+    assert (rest_of(rules, in_game, points, agreed) is None) == (total is None)
+
+
+def test_a_three_player_deal_has_no_rest_and_no_question():
+    assert rest_of(DEFAULT, 3, {0: 60, 1: None, 2: 30}) is None
+    game = HandjassGame(THREE)
+    after, errors = enter_deal(
+        game, Deal("rosen", (play(0, 60), play(1, 40), play(2, 30))), ask_sum=True
+    )
+    assert errors == {} and len(after.deals) == 1
+
+
+def test_a_deal_that_does_not_add_up_asks_first_and_is_written_when_the_table_says_so():
+    game = HandjassGame(FOUR)
+    odd = scores(50, 40, 40, 20)
+    assert points_question(odd, DEFAULT, 4) == code("handjass_points_sum", points=150, total=157)
+    after, errors = enter_deal(game, odd, ask_sum=True)
+    assert after == game
+    assert errors == {"sum": code("handjass_points_sum", points=150, total=157)}
+    # The table confirms: Ben and Clara tie with 40, so the draw comes next; then it is written
+    # as it was counted.
+    assert set(enter_deal(game, odd)[1]) == {"draw"}
+    drawn_odd = scores(50, 40, 40, 20, draw=1)
+    assert set(enter_deal(game, drawn_odd, ask_sum=True)[1]) == {"sum"}
+    after, errors = enter_deal(game, drawn_odd)
+    assert errors == {} and after.deals == (drawn_odd,)
+    assert replay(after).net == (1, 1, 0, -1)
+    # Points that add up are written at once.
+    after, errors = enter_deal(game, scores(50, 40, 45, 22), ask_sum=True)
+    assert errors == {} and len(after.deals) == 1
+
+
+def test_the_question_comes_after_refusals_and_before_the_draw():
+    game = HandjassGame(FOUR)
+    # More than 157 is refused, not asked.
+    errors = refused(game, scores(100, 40, 20, 0))
+    assert errors["players"] == code("handjass_cards_too_many", cards=160, most=157)
+    _, errors = enter_deal(game, scores(100, 40, 20, 0), ask_sum=True)
+    assert "sum" not in errors
+    # A refusal comes before the question.
+    _, errors = enter_deal(game, scores(50, 40, 40, 20, trump=""), ask_sum=True)
+    assert set(errors) == {"trump"}
+    # A tie that does not add up: first the question, then the draw.
+    tied = scores(60, 40, 40, 10)
+    _, errors = enter_deal(game, tied, ask_sum=True)
+    assert set(errors) == {"sum"}
+    _, errors = enter_deal(game, tied)
+    assert set(errors) == {"draw"}
+    after, errors = enter_deal(game, scores(60, 40, 40, 10, draw=2))
+    assert errors == {} and replay(after).net == (1, 0, 1, -1)
+
+
+def test_an_import_is_not_asked():
+    # A record keeps what the table confirmed: points that do not add up stand.
+    game = HandjassGame(FOUR, deals=(scores(50, 40, 40, 20, draw=1), scores(60, 50, 25, 10)))
+    assert record_problem(game) is None

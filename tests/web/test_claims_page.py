@@ -59,7 +59,7 @@ def test_a_claim_that_loses_is_not_schneider(game):
 def test_a_claim_over_the_target_wins(client):
     client.post("/games/new", data=new_game_form(preset="custom", target="500"))
     client.post("/games/1/hands", data={"contract": "obenabe", "points": "150", "points_team": "0"})
-    # Wir 450, Ihr 21. Wir claim in Schellen ×2 with 30 points: 450 + 60 = 510.
+    # Wir 450, Ihr 21. Wir claim in Schellen ×2 with 30 points: 450 + 30 ×2 = 510.
     response = client.post(
         "/games/1/claim",
         data={"claim_team": "0", "contract": "schellen", "first_trick": "no", "claim_points": "30"},
@@ -70,7 +70,7 @@ def test_a_claim_over_the_target_wins(client):
     assert "Wir gewinnt doppelt: Ihr ist Schneider" in html
     assert ending(html) == [
         "Wir bedankt sich; es zählen die eigenen Punkte.",
-        "Stich: 450 + 60 = 510.",
+        "Stich: 450 + 30 ×2 = 510.",
         "510 ≥ 500: Wir gewinnt.",
     ]
 

@@ -19,14 +19,28 @@ def game(client):
     return client
 
 
-def deal(client, trump="rosen", game_id=1, **fields):
+def deal(client, trump="rosen", game_id=1, headers=None, **fields):
     """Post a deal; fields like cards0=60, status3="out", draw="2". Points not given are 0."""
     zeros = {f"cards{seat}": "0" for seat in range(4)}
-    return client.post(f"/handjass/{game_id}/deals", data={"trump": trump, **zeros, **fields})
+    data = {"trump": trump, **zeros, **fields}
+    return client.post(f"/handjass/{game_id}/deals", data=data, headers=headers or {})
 
 
 def nets(html: str) -> list[int]:
     return [int(n) for n in re.findall(r'id="net-\d">[^<]*<b>(-?\d+)</b>', html)]
+
+
+def questions_in(html: str) -> dict[str, str]:
+    """The questions a page asks the table (not refusals), by what they are about: "sum" for
+    points that do not add up, "draw" for a tie."""
+    found = re.findall(r'role="alertdialog" aria-labelledby="question-(\w+)(?:-text)?">', html)
+    texts = dict(re.findall(r'<p id="question-(\w+)(?:-text)?">(.*?)</p>', html, re.S))
+    return {key: re.sub(r"<[^>]+>", "", texts[key]).strip() for key in found}
+
+
+def has_error(html: str) -> bool:
+    """Whether the page shows anything as a refusal: an element of class "error"."""
+    return re.search(r'class="(?:[^"]* )?error(?: [^"]*)?"', html) is not None
 
 
 def test_new_game_lists_who_deals_and_who_is_vorhand(game):
@@ -49,9 +63,13 @@ def test_a_tie_for_the_second_stroke_asks_for_the_draw(game):
     response = deal(game, cards0="60", cards1="40", cards2="40", cards3="17")
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert (
-        errors_in(html)["draw"] == "Gleichstand um einen Strich: Ben und Clara ziehen eine Karte."
-    )
+    # A question for the table, not a refusal: no red error, the buttons to answer it.
+    assert questions_in(html) == {
+        "draw": "Gleichstand um einen Strich: Ben und Clara ziehen eine Karte."
+    }
+    assert not has_error(html) and 'role="alert"' not in html
+    assert '<button class="button" type="submit" name="draw" value="1">Ben</button>' in html
+    assert 'id="draw-random">Das Handy zieht</button>' in html
     assert 'value="60"' in html  # what was typed stays
     deal(game, cards0="60", cards1="40", cards2="40", cards3="17", draw="2")
     assert nets(game.get("/handjass/1").get_data(as_text=True)) == [1, 0, 1, -1]
@@ -162,9 +180,10 @@ def test_schieber_routes_do_not_take_a_handjass_game(game):
 def test_three_tied_for_two_strokes_draw_two_cards(game):
     response = deal(game, cards0="45", cards1="45", cards2="45", cards3="22")
     html = response.get_data(as_text=True)
-    assert errors_in(html)["draw"] == (
+    assert questions_in(html)["draw"] == (
         "Gleichstand um 2 Striche: Anna und Ben und Clara ziehen eine Karte."
     )
+    assert not has_error(html)
     assert "Wer hat die 2 höheren Karten gezogen?" in html
     game.post(
         "/handjass/1/deals",
@@ -254,14 +273,18 @@ def test_written_weis_beside_another_players_weis_is_refused(game):
     response = deal(game, cards0="50", weis0="20", cards1="50", weis1="20", weis2="20")
     assert "nur, wer den besten hat" in errors_in(response.get_data(as_text=True))["weis"]
     # One Weis of 50 and one Stöck of 20 on two players is fine.
-    assert deal(game, cards0="50", weis0="50", cards1="50", weis1="20").status_code == 303
+    one_weis = {"cards0": "50", "weis0": "50", "cards1": "50", "weis1": "20", "cards2": "57"}
+    assert deal(game, **one_weis).status_code == 303
 
 
 def test_points_left_empty_are_asked_for(game):
+    # One field left blank gets the rest of 157; two cannot.
     response = game.post(
-        "/handjass/1/deals", data={"trump": "rosen", "cards0": "60", "cards1": "50", "cards2": "25"}
+        "/handjass/1/deals", data={"trump": "rosen", "cards0": "60", "cards1": "50"}
     )
-    assert errors_in(response.get_data(as_text=True))["p3"].startswith("Punkte eingeben (auch 0)")
+    errors = errors_in(response.get_data(as_text=True))
+    assert errors["p2"].startswith("Punkte eingeben (auch 0)")
+    assert errors["p3"].startswith("Punkte eingeben (auch 0)")
     # Everyone else out: the one left wins without play and needs no points.
     response = game.post(
         "/handjass/1/deals",
@@ -288,7 +311,14 @@ def test_a_deal_by_htmx_sends_its_row_in_words(game):
     zeros = {f"cards{seat}": "0" for seat in range(4)}
     response = game.post(
         "/handjass/1/deals",
-        data={**zeros, "trump": "rosen", "cards1": "60", "cards2": "50", "cards3": "25"},
+        data={
+            **zeros,
+            "trump": "rosen",
+            "cards0": "22",
+            "cards1": "60",
+            "cards2": "50",
+            "cards3": "25",
+        },
         headers={"HX-Request": "true"},
     )
     assert response.status_code == 200
@@ -339,3 +369,158 @@ def test_a_weis_for_an_unknown_player_or_none_chosen(game):
     assert errors_in(response.get_data(as_text=True))["weis"] == "Unbekannter Spieler."
     response = deal(game, action="add:1", kind1="run", len1="x")
     assert errors_in(response.get_data(as_text=True))["p1"] == "Weis wählen."
+
+
+# --- The 157 of a deal: the rest for the one left blank, the question when they do not add up --
+
+
+def stored_cards(client, game_id=1) -> list[list[int]]:
+    """Each stored deal's card points, seat by seat (from the export)."""
+    data = json.loads(client.get(f"/games/{game_id}/export.json").get_data(as_text=True))
+    return [[e["cards"] for e in d["entries"]] for d in data["deals"]]
+
+
+def test_a_blank_last_field_is_saved_as_the_rest_of_157(game):
+    response = game.post(
+        "/handjass/1/deals",
+        data={"trump": "rosen", "cards0": "50", "cards1": "40", "cards2": "45", "cards3": ""},
+    )
+    assert response.status_code == 303
+    assert stored_cards(game) == [[50, 40, 45, 22]]
+    html = game.get("/handjass/1").get_data(as_text=True)
+    assert "Anna 50 · Ben 40 · Clara 45 · Dani 22" in html
+    # Anna 50 and Clara 45 take the strokes; Dani's 22 is a potato.
+    assert nets(html) == [1, 0, 1, -1]
+
+
+def test_any_one_blank_field_gets_the_rest(game):
+    fields = {"trump": "rosen", "cards0": "", "cards1": "40", "cards2": "45", "cards3": "22"}
+    assert game.post("/handjass/1/deals", data=fields).status_code == 303
+    assert stored_cards(game) == [[50, 40, 45, 22]]
+
+
+def test_the_others_made_too_much_already_is_refused(game):
+    response = game.post(
+        "/handjass/1/deals",
+        data={"trump": "rosen", "cards0": "100", "cards1": "40", "cards2": "20", "cards3": ""},
+    )
+    assert response.status_code == 422
+    assert errors_in(response.get_data(as_text=True))["players"] == (
+        "Die anderen haben schon 160 Punkte, mehr als die 157 eines Spiels."
+    )
+    assert stored_cards(game) == []
+
+
+def test_points_that_do_not_add_up_are_asked_about_and_store_nothing(game):
+    for headers in ({}, {"HX-Request": "true"}):
+        response = deal(game, cards0="50", cards1="40", cards2="40", cards3="20", headers=headers)
+        assert response.status_code == 422
+        html = response.get_data(as_text=True)
+        assert questions_in(html) == {
+            "sum": "Die Punkte ergeben zusammen 150, nicht 157. Stimmt das so?"
+        }
+        assert not has_error(html) and 'role="alert"' not in html
+        assert (
+            '<button class="button primary" type="submit" name="confirm" value="sum"'
+            ' id="confirm-sum">Trotzdem speichern</button>'
+        ) in html
+        assert 'id="question-fix">Korrigieren</a>' in html
+        assert 'name="cards3" value="20"' in html  # what was typed stays, to send again
+        assert stored_cards(game) == []
+    assert nets(game.get("/handjass/1").get_data(as_text=True)) == [0, 0, 0, 0]
+
+
+def test_confirming_stores_points_that_do_not_add_up(game):
+    response = deal(game, cards0="50", cards1="40", cards2="35", cards3="20", confirm="sum")
+    assert response.status_code == 303
+    assert stored_cards(game) == [[50, 40, 35, 20]]
+    assert nets(game.get("/handjass/1").get_data(as_text=True)) == [1, 1, 0, -1]
+
+
+def test_a_confirmed_tie_asks_for_the_draw_and_keeps_the_confirmation(game):
+    # 50 + 40 + 40 + 20 = 150: first the question, then Ben and Clara's tie.
+    odd = {"cards0": "50", "cards1": "40", "cards2": "40", "cards3": "20"}
+    response = deal(game, confirm="sum", **odd)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert set(questions_in(html)) == {"draw"} and not has_error(html)
+    assert '<input type="hidden" name="confirm" value="sum">' in html
+    assert stored_cards(game) == []
+    # Without the confirmation the question comes back; with it the draw writes the deal.
+    assert "sum" in questions_in(deal(game, draw="2", **odd).get_data(as_text=True))
+    assert deal(game, draw="2", confirm="sum", **odd).status_code == 303
+    assert stored_cards(game) == [[50, 40, 40, 20]]
+    assert nets(game.get("/handjass/1").get_data(as_text=True)) == [1, 0, 1, -1]
+
+
+def test_a_deal_with_a_player_out_or_of_three_is_not_asked(game, client):
+    # Dani dropped out: her nine cards count for no one, the others make what they make.
+    assert deal(game, cards0="60", cards1="40", cards2="20", status3="out").status_code == 303
+    client.post("/handjass/new", data={"seat1": "A", "seat2": "B", "seat3": "C"})
+    # Three players: the blind lies aside.
+    assert deal(client, game_id=2, cards0="60", cards1="40", cards2="30").status_code == 303
+
+
+def test_an_edit_that_does_not_add_up_is_asked_about(game):
+    deal(game, cards0="60", cards1="50", cards2="25", cards3="22")
+    edit = {"trump": "rosen", "cards0": "60", "cards1": "50", "cards2": "25", "cards3": "12"}
+    response = game.post("/handjass/1/deals/1", data=edit)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert questions_in(html) == {
+        "sum": "Die Punkte ergeben zusammen 147, nicht 157. Stimmt das so?"
+    }
+    assert not has_error(html)
+    assert stored_cards(game) == [[60, 50, 25, 22]]
+    assert game.post("/handjass/1/deals/1", data={**edit, "confirm": "sum"}).status_code == 303
+    assert stored_cards(game) == [[60, 50, 25, 12]]
+    # A blank field on the edit page gets the rest too.
+    blank = {**edit, "cards3": "", "cards0": "70"}
+    assert game.post("/handjass/1/deals/1", data=blank).status_code == 303
+    assert stored_cards(game) == [[70, 50, 25, 12]]
+
+
+REST = [
+    ({"cards0": "50", "cards1": "40", "cards2": "45"}, "Rest für Dani: 157 − 135 = 22"),
+    ({"cards0": "50", "cards1": "40", "cards2": "45", "cards3": "22"}, "Zusammen 157 ✓"),
+    (
+        {"cards0": "50", "cards1": "40", "cards2": "40", "cards3": "20"},
+        "Die Punkte ergeben zusammen 150, nicht 157.",
+    ),
+    (
+        {"cards0": "100", "cards1": "40", "cards2": "20"},
+        "Die anderen haben schon 160 Punkte, mehr als die 157 eines Spiels.",
+    ),
+    ({"cards0": "50"}, "Ein Punktefeld leer lassen: es bekommt den Rest auf 157."),
+    ({"cards0": "5x"}, "Bitte eine ganze Zahl eingeben."),
+]
+
+
+@pytest.mark.parametrize(("typed", "said"), REST)
+def test_the_rest_box_says_what_the_typed_points_make(game, typed, said):
+    query = {f"cards{seat}": "" for seat in range(4)} | {"status0": "play"} | typed
+    response = game.get("/handjass/1/rest", query_string=query, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert 'id="rest" aria-live="polite" hx-swap-oob="true"' in html
+    assert f'<p class="hint" id="rest-text">{said}</p>' in html
+    assert ('id="rest-fill"' in html) == said.startswith("Rest für")
+
+
+def test_the_rest_button_writes_the_rest_into_the_blank_field(game):
+    query = {"cards0": "50", "cards1": "40", "cards2": "45", "cards3": ""}
+    html = game.get("/handjass/1/rest", query_string=query).get_data(as_text=True)
+    assert (
+        '<button class="button rest-fill" type="button" id="rest-fill" data-rest="22"'
+        ' data-target="cards3">22 für Dani eintragen</button>'
+    ) in html
+    page = game.get("/handjass/1").get_data(as_text=True)
+    assert '<input id="cards3" name="cards3"' in page
+    assert 'hx-get="/handjass/1/rest"' in page and "static/handjass.js" in page
+
+
+def test_no_rest_where_the_157_is_not_known(game):
+    # Dani dropped out: no rest, the box stays empty.
+    query = {"cards0": "50", "cards1": "40", "cards2": "", "status3": "out"}
+    html = game.get("/handjass/1/rest", query_string=query).get_data(as_text=True)
+    assert 'id="rest-text"' not in html

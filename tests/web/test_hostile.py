@@ -118,9 +118,12 @@ def world(tmp_path, template_db):
 
 
 def messages(page: str) -> list[str]:
-    """Every message the page shows: beside a field, or as the app's error page."""
+    """Every message the page shows: beside a field, as the app's error page, or as a question
+    the table must answer (a Handjass tie's draw)."""
     found = list(errors_in(page).values())
     found += re.findall(r'id="error-(?:page|game)"[^>]*>([^<]*)<', page)
+    questions = re.findall(r'<p id="question-[\w-]+">(.*?)</p>', page, re.S)
+    found += [re.sub(r"<[^>]+>", "", q) for q in questions]
     return [markup.unescape(m).strip() for m in found if m.strip()]
 
 

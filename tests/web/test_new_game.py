@@ -96,3 +96,11 @@ def test_all_contracts_hidden_is_refused(client):
 def test_same_player_name_twice_is_refused(client):
     response = client.post("/games/new", data=new_game_form(seat3="anna"))
     assert errors_in(response.get_data(as_text=True))["players"].startswith("Zwei Spieler")
+
+
+def test_the_presets_name_what_they_double_in_the_chosen_faces(client):
+    swiss = client.get("/games/new").get_data(as_text=True)
+    assert "Modern: 2500, Schilten/Schellen ×2, Obenabe/Undenufe ×3, sonst ×1" in swiss
+    french = client.get("/games/new/rules?deck=french&changed=deck").get_data(as_text=True)
+    assert "Modern: 2500, Herz/Ecken ×2, Obenabe/Undenufe ×3, sonst ×1" in french
+    assert "Schilten" not in french

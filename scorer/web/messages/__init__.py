@@ -5,11 +5,11 @@ The engine returns codes with values (scorer.codes); `say` words one for the tab
 named for what they hold, and `say` names them with the table's deck and names: a value called
 (or ending in) `weis` is a Weis, `who`/`player`/`winner`/`loser` an index into `names`, `team`
 one into `teams`, `suit` a suit key, `to` the top card of a run ("zum König"), `rank` a card
-("König"), `four` four of a rank ("vier Könige"), `fours` the
-same without "vier", `card` a (suit, rank) pair, `run` a run's
-length, `step` a step of the house order
-(`step_with` the same as "mit dem Stöck"), `order` a house order, `contract` a contract key,
-`problem` another code and `problems` several. Anything else is shown as it is.
+("König"), `four` four of a rank ("vier Könige"), `fours` the same without "vier", `card` a
+(suit, rank) pair, `run` a run's length, `step` a step of the house order (`step_with` the same
+as "mit dem Stöck"), `order` a house order, `contract` a contract key, `times` a multiplier
+(" ×2", nothing for ×1), `problem` another code and `problems` several. Anything else is shown
+as it is.
 """
 
 from __future__ import annotations
@@ -90,6 +90,8 @@ def _value(name: str, value, faces: Faces, names: Callable[[int], str], teams, k
         return run_name(value)
     if kind == "step":
         return step_name(value)
+    if kind == "times":
+        return "" if value == 1 else f" ×{value}"
     if kind == "with":
         return STEP_WITH[value]
     if kind == "order":

@@ -78,6 +78,14 @@ WORDS: dict[str, str] = {
         "Gleichstand um {needed} Striche: {player}{more} ziehen eine Karte.",
         count="needed",
     ),
+    # The card points of a deal and its 157, as they are typed
+    "handjass_rest_for": "Rest für {player}: {total} − {made} = {rest}",
+    "handjass_points_over": (
+        "Die anderen haben schon {points} Punkte, mehr als die {total} eines Spiels."
+    ),
+    "handjass_points_add_up": "Zusammen {points} ✓",
+    "handjass_points_sum": "Die Punkte ergeben zusammen {points}, nicht {total}.",
+    "handjass_rest_open": "Ein Punktefeld leer lassen: es bekommt den Rest auf {total}.",
     # A record of deals that cannot stand: the first deal that cannot, and its problems
     "handjass_deal_problem": "Spiel {number}: {problems}",
     # The ruling of a deal, a line each

@@ -1,5 +1,7 @@
 """Words for Schieber: its refusals, its rulings and its claims."""
 
+from scorer.web.messages.deck import FACES, contract_name
+
 WORDS = {
     # The rules a table picks
     "rules_deck": "Unbekanntes Kartenblatt.",
@@ -61,24 +63,43 @@ WORDS = {
     "claim_first_trick": (
         "{claimer_team} bedankt sich im ersten Stich: es zählt {order}, wer zuerst am Ziel ist."
     ),
-    "claim_step": "{step} {team}: {before} + {points} = {total}.",
-    "claim_step_wins": "{step} {team}: {before} + {points} = {total}, am Ziel: {team} gewinnt.",
+    "claim_step": "{step} {team}: {before} + {raw}{times} = {total}.",
+    "claim_step_wins": (
+        "{step} {team}: {before} + {raw}{times} = {total}, am Ziel: {team} gewinnt."
+    ),
     "claim_nobody": (
         "Niemand erreicht {target}: {claimer_team} hat sich zu früh bedankt, {other_team} gewinnt."
     ),
     "claim_own": "{claimer_team} bedankt sich; es zählen die eigenen Punkte.",
-    "claim_own_step": "{step}: {before} + {points} = {total}.",
+    "claim_own_step": "{step}: {before} + {raw}{times} = {total}.",
+    "too_late": (
+        "{team} steht auf der Tafel auch über dem Ziel, doch zu spät: es zählt, wer in der "
+        "Reihenfolge des Hauses ({order}) zuerst am Ziel war, und das war {winner_team}."
+    ),
     "claim_reached": "{total} ≥ {target}: {claimer_team} gewinnt.",
     "claim_short": "{total} < {target}: zu früh bedankt, {other_team} gewinnt.",
 }
 
-# The presets as the new-game page offers them: the name and its figures.
+# The presets as the table calls them; preset_label adds what each does with the chosen faces.
 PRESET_NAMES = {
-    "classic": "Klassisch: 3000, ×1 ×2 ×3 ×4",
-    "modern": "Modern: 2500, ×1 ×2 ×3 ×3",
-    "pairing_003": "003: 2500, Herz/Ecken ×1, Schaufel/Kreuz ×2",
-    "simple": "Einfach: 1000, alles ×1",
+    "classic": "Klassisch",
+    "modern": "Modern",
+    "pairing_003": "003",
+    "simple": "Einfach",
 }
+
+
+def preset_label(preset, deck: str) -> str:
+    """A preset as the new-game page offers it, in the chosen deck's faces: "Modern: 2500,
+    Schilten/Schellen ×2, Obenabe/Undenufe ×3, sonst ×1"."""
+    faces = FACES.get(deck, FACES["swiss"])
+    by_multiplier: dict[int, list[str]] = {}
+    for key, multiplier in preset.multipliers[deck].items():
+        by_multiplier.setdefault(multiplier, []).append(contract_name(key, faces))
+    raised = [f"{'/'.join(names)} ×{m}" for m, names in sorted(by_multiplier.items()) if m != 1]
+    figures = ", ".join([*raised, "sonst ×1"]) if raised else "alles ×1"
+    return f"{PRESET_NAMES[preset.key]}: {preset.target}, {figures}"
+
 
 # What a team still needs points for (standing.Need.what)
 NEEDS = {
