@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    get_flashed_messages,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 
@@ -57,7 +66,7 @@ from scorer.web.pages import (
     write,
 )
 from scorer.web.slate_svg import slate_svg
-from scorer.web.words import record_context
+from scorer.web.words import consequence, record_context
 
 
 def hand_words(game: Game, data: dict) -> str:
@@ -305,7 +314,9 @@ def show_game(game_id: int):
     stored = load(game_id)
     if stored.game.KIND != "schieber":
         return redirect(url_for(f"{stored.game.KIND}.show", game_id=game_id), 303)
-    return _show(stored)
+    # After an edit or a deletion: what it did to the outcome, if anything (flashed by it).
+    note = " ".join(get_flashed_messages()) or None
+    return _show(stored, note=note)
 
 
 @bp.post("/games/<int:game_id>/hands")
@@ -520,11 +531,21 @@ def edit_hand(game_id: int, number: int):
             change = lambda s: _replace_hand(s, index, hand)  # noqa: E731
             written = write(game_id, "edit", change, mode="schieber", index=index)
             if written.saved or written.repeated:
-                return redirect(url_for("schieber.show_game", game_id=game_id), 303)
+                return _changed(written)
             errors, stored = written.errors, written.stored
             if written.conflict:
                 return _stale_edit(written, number)
     return _edit_page(stored, form, errors, number, 422 if errors else 200)
+
+
+def _changed(written: Written):
+    """Back to the game after an edit or a deletion, saying what it did to the outcome."""
+    stored = written.stored
+    if written.saved:
+        said = consequence(stored.game, store.last_change(get_db(), stored.id))
+        if said:
+            flash(said)
+    return redirect(url_for("schieber.show_game", game_id=stored.id), 303)
 
 
 def _stale_edit(written: Written, number: int):
@@ -576,7 +597,7 @@ def delete_hand(game_id: int, number: int):
 
     written = write(game_id, "delete", without, mode="schieber", index=index)
     if written.saved or written.repeated:
-        return redirect(url_for("schieber.show_game", game_id=game_id), 303)
+        return _changed(written)
     if written.conflict:
         return _stale_edit(written, number)
     form = HandForm(formdata=None)

@@ -56,6 +56,23 @@ def outcome_words(game, summary: dict | None) -> str:
     return MODE_PAGES[game.KIND].outcome_words(game, summary)
 
 
+def consequence(game, change: Change | None) -> str | None:
+    """What an edit or a deletion did to the game's outcome, in words ("Hand 3 geändert:
+    Bergpreis jetzt Ihr"), when it changed who won, who is Schneider or who has the Bergpreis;
+    else None."""
+    if change is None or change.kind not in ("edit", "delete"):
+        return None
+    before, after = change.outcome_before or {}, change.outcome_after or {}
+    text = ""
+    if outcome_words(game, before) != outcome_words(game, after):
+        text = f"vorher {outcome_words(game, before)}, jetzt {outcome_words(game, after)}"
+    text = (text + MODE_PAGES[game.KIND].outcome_note(game, before, after)).removeprefix("; ")
+    if not text:
+        return None
+    noun, verb = entry_noun(game.KIND), CHANGE_WORDS[change.kind]
+    return f"{noun} {change.number} {verb}: {text}."
+
+
 def outcome_change(game, before: dict | None, after: dict | None) -> str | None:
     """What a change did to the result, in words, when the game had been decided; else None."""
     if not before or not before.get("finished"):
