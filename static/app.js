@@ -29,7 +29,45 @@
     panel.querySelector(".match-key").classList.toggle("on", panel.querySelector('[name="match"]').checked);
   }
 
+  // The claim page's keypad types into the points field tapped last (the first shown one to
+  // begin with); ↓ goes on to the next field.
+  function claimFields(form) {
+    return Array.from(form.querySelectorAll("input[inputmode=numeric]")).filter(function (i) {
+      return i.offsetParent !== null;
+    });
+  }
+
+  function padTyped(form, key) {
+    const fields = claimFields(form);
+    let input = fields.find(function (i) { return i.name === form.dataset.field; }) || fields[0];
+    if (!input) return;
+    if (key === "next") {
+      input = fields[(fields.indexOf(input) + 1) % fields.length];
+    } else if (key === "back") {
+      input.value = input.value.slice(0, -1);
+    } else if (input.value.length < 3) {
+      input.value = (input.value === "0" ? "" : input.value) + key;
+    }
+    form.dataset.field = input.name;
+    fields.forEach(function (i) { i.classList.toggle("typing", i === input); });
+    typed(input);
+  }
+
+  document.addEventListener("focusin", function (event) {
+    const form = event.target.closest("form.claim");
+    if (form && event.target.matches("input[inputmode=numeric]")) {
+      form.dataset.field = event.target.name;
+      claimFields(form).forEach(function (i) { i.classList.toggle("typing", i === event.target); });
+    }
+  });
+
   function initPanels(root) {
+    if (window.matchMedia("(pointer: coarse)").matches) {
+      // The claim page's keypad is there too; the phone's own keyboard would only cover it.
+      root.querySelectorAll("form.claim input[inputmode=numeric]").forEach(function (i) {
+        i.setAttribute("readonly", "");
+      });
+    }
     root.querySelectorAll("form.panel").forEach(function (panel) {
       if (window.matchMedia("(pointer: coarse)").matches) {
         // The keypad is there; the phone's own keyboard would only cover it.
@@ -45,6 +83,11 @@
       const key = "jass-view-" + toggle.dataset.toggle;
       localStorage.setItem(key, localStorage.getItem(key) === "1" ? "0" : "1");
       applyViews();
+      return;
+    }
+    const claim = event.target.closest("form.claim");
+    if (claim && event.target.closest("[data-digit]")) {
+      padTyped(claim, event.target.closest("[data-digit]").dataset.digit);
       return;
     }
     const panel = event.target.closest("form.panel");

@@ -45,7 +45,11 @@ def test_first_trick_double_claim(phone: Page, live_server: str):
     ).tap()
     phone.locator("label", has_text="Ja, erster Stich").tap()
     phone.locator(".first label", has_text="Wir").tap()
-    phone.fill("input[name=trick_points]", "30")
+    # The points come from the same keypad as the panel's, into the field tapped.
+    phone.locator("input[name=trick_points]").tap()
+    for digit in "30":
+        phone.locator(f'.claim-pad [data-digit="{digit}"]').tap()
+    expect(phone.locator("input[name=trick_points]")).to_have_value("30")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     # A claim decides the game: the phone asks once more.
     asked = []
