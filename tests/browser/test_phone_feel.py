@@ -169,3 +169,29 @@ def test_the_card_picker_and_handjass_choices_fit_a_thumb(phone: Page, new_game,
     phone.locator("form button[type=submit]").last.tap()
     phone.wait_for_url(re.compile(r"/handjass/\d+$"))
     assert _small(phone, ".player-row .seg label") == []
+
+
+def test_french_faces_name_what_each_preset_doubles(phone: Page, live_server: str):
+    phone.goto(f"{live_server}/games/new")
+    modern = phone.locator("label.option:has(input[name=preset][value=modern])")
+    expect(modern).to_contain_text("Schilten/Schellen ×2")
+    with phone.expect_response(lambda r: "/games/new/rules" in r.url):
+        phone.locator("label:has(input[name=deck][value=french])").tap()
+    expect(modern).to_contain_text("Modern: 2500, Herz/Ecken ×2, Obenabe/Undenufe ×3, sonst ×1")
+
+
+def test_an_edit_that_moves_the_bergpreis_says_so(phone: Page, new_game):
+    # Modern rules, Bergpreis at 1250: three Matches in Undenufe (771 each) for Wir, then one
+    # for Ihr. Editing hand 2 to Ihr's Match moves the Bergpreis to Ihr.
+    url = new_game()
+    for team in ("Wir", "Wir", "Ihr"):
+        phone.locator(".points-team label", has_text=team).tap()
+        phone.locator(".match-key").tap()
+        save(phone, "undenufe")
+    assert totals(phone) == (1542, 771)
+    phone.goto(f"{url}/hands/2")
+    phone.locator(".points-team label", has_text="Ihr").tap()
+    phone.locator("button.contract[value=undenufe]").tap()
+    phone.wait_for_url(url)
+    assert totals(phone) == (771, 1542)
+    expect(phone.locator("#note")).to_have_text("Hand 2 geändert: Bergpreis jetzt Ihr.")
