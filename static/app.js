@@ -185,7 +185,7 @@
   // No answer at all (the pub's Wi-Fi is gone): say so where the server's messages appear; the
   // panel keeps what was typed, so one more tap sends it when the connection is back.
   document.addEventListener("htmx:sendError", function (event) {
-    if (event.detail.elt && event.detail.elt.hasAttribute("data-preview")) return; // only a preview
+    if (event.detail.elt && event.detail.elt.matches("[data-preview], [data-poll]")) return; // a preview or a poll
     const flash = document.getElementById("flash");
     if (!flash) return;
     flash.innerHTML = "";
@@ -232,7 +232,7 @@
   // After a swap, show what matters: the first message if something was refused, otherwise
   // the slate with the panel for the next entry below it (the totals where there is no board).
   document.addEventListener("htmx:afterSettle", function (event) {
-    if (event.detail.elt && event.detail.elt.hasAttribute("data-preview")) return; // a preview
+    if (event.detail.elt && event.detail.elt.matches("[data-preview], [data-poll]")) return; // a preview or a poll
     // After an outerHTML swap the event's element is the old one; the page holds the new.
     const error = document.querySelector("main .error");
     if (error) {

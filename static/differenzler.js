@@ -35,7 +35,7 @@
   }
 
   document.addEventListener("htmx:afterSettle", function (event) {
-    if (event.detail.elt && event.detail.elt.hasAttribute("data-preview")) return; // the rest box
+    if (event.detail.elt && event.detail.elt.matches("[data-preview], [data-poll]")) return; // the rest box
     if (document.querySelector("#live.dz")) look();
   });
 })();

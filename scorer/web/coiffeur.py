@@ -44,6 +44,7 @@ from scorer.web.pages import (
     is_htmx,
     live,
     load,
+    polled_board,
     register,
     replayed,
     take_back,
@@ -343,7 +344,8 @@ def new_board():
 @bp.get("/<int:game_id>")
 def show(game_id: int):
     """The game: the board, the entry panel, the history."""
-    return _show(load(game_id, KIND))
+    polled = polled_board(game_id, KIND, "coiffeur/game.html", _context)
+    return polled if polled is not None else _show(load(game_id, KIND))
 
 
 @bp.post("/<int:game_id>/entries")

@@ -51,6 +51,7 @@ from scorer.web.pages import (
     is_htmx,
     live,
     load,
+    polled_board,
     register,
     replayed,
     say_for,
@@ -280,6 +281,9 @@ def _step(stored: store.Stored, status: int = 200, **context):
 def show(game_id: int):
     """The game: the standings, the panel for the next round, the rounds so far; after a
     round saved without htmx (?runde=3), what was saved, in words."""
+    polled = polled_board(game_id, KIND, TEMPLATE, _context)
+    if polled is not None:
+        return polled
     stored = load(game_id, KIND)
     number = request.args.get("runde", "")
     last = len(stored.game.rounds)

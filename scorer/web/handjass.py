@@ -49,6 +49,7 @@ from scorer.web.pages import (
     is_htmx,
     live,
     load,
+    polled_board,
     register,
     replayed,
     take_back,
@@ -222,7 +223,8 @@ def _show(stored: store.Stored, status: int = 200, rows=("all", 0), **context):
 @bp.get("/<int:game_id>")
 def show(game_id: int):
     """The game: each player's corner, the deal panel, the history."""
-    return _show(load(game_id, "handjass"))
+    polled = polled_board(game_id, "handjass", "handjass/game.html", _context)
+    return polled if polled is not None else _show(load(game_id, "handjass"))
 
 
 def _answer(written: Written, note: str | None = None, **context):

@@ -10,7 +10,16 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from flask import abort, current_app, g, redirect, render_template, request, url_for
+from flask import (
+    abort,
+    current_app,
+    g,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from jinja2_fragments.flask import render_block
 
 from scorer import modes
@@ -93,6 +102,29 @@ def replayed(game):
     if key not in memo or memo[key][0] is not game:
         memo[key] = (game, modes.mode_of(game).replay(game))
     return memo[key][1]
+
+
+POLL = "tafel"  # ?teil=tafel: the board alone, as every open page of a game polls it
+
+
+def polled_board(game_id: int, kind: str, template: str, context: Callable[[store.Stored], dict]):
+    """The board block alone for a page that polls it (?teil=tafel), or None for any other
+    request. While the game's version is the one the page has (its ETag), the answer is a 304
+    that costs one small query: no game is loaded, nothing replayed."""
+    if request.args.get("teil") != POLL:
+        return None
+    version = store.version(get_db(), positive_id(game_id))
+    if version is None:
+        abort(404)
+    tag = f"{kind}-{game_id}-{version}"
+    if request.if_none_match.contains(tag):
+        response = make_response("", 304)
+    else:
+        stored = load(game_id, kind)
+        response = make_response(render_block(template, "board", **context(stored)))
+    response.set_etag(tag)
+    response.cache_control.no_cache = True  # the browser asks again each time, with the tag
+    return response
 
 
 def positive_id(game_id: int) -> int:

@@ -57,6 +57,7 @@ from scorer.web.pages import (
     is_htmx,
     live,
     load,
+    polled_board,
     register,
     replayed,
     say_for,
@@ -311,6 +312,9 @@ def preview(game_id: int):
 @bp.get("/games/<int:game_id>")
 def show_game(game_id: int):
     """A game: the slate, the entry panel and the hand history."""
+    polled = polled_board(game_id, "schieber", "schieber/game.html", _game_context)
+    if polled is not None:
+        return polled
     stored = load(game_id)
     if stored.game.KIND != "schieber":
         return redirect(url_for(f"{stored.game.KIND}.show", game_id=game_id), 303)

@@ -149,3 +149,26 @@ def test_without_signal_the_phone_says_nothing_was_saved_and_keeps_the_entry(pho
     save(phone, "rosen")
     assert totals(phone) == (62, 95)
     expect(phone.locator("#error-offline")).to_have_count(0)
+
+
+def test_the_other_phone_sees_a_new_hand_without_a_reload(
+    phone: Page, second_phone: Page, new_game
+):
+    url = new_game()
+    second_phone.goto(url)
+    assert totals(second_phone) == (0, 0)
+    polls = []
+    second_phone.on("response", lambda r: polls.append(r.status) if "teil=tafel" in r.url else None)
+    tap_points(phone, "62")
+    save(phone, "rosen")
+    # Within two seconds and a little: the slate and the totals of the other phone follow.
+    expect(second_phone.locator("#total-0 b")).to_have_text("62", timeout=4_000)
+    expect(second_phone.locator("#total-1 b")).to_have_text("95")
+    assert second_phone.locator('svg.slate-half[data-team="1"]').get_attribute("data-total") == (
+        "95"
+    )
+    # The other phone's own panel was left alone: what it types stays.
+    tap_points(second_phone, "4")
+    second_phone.wait_for_timeout(2_500)
+    assert second_phone.locator("#points").input_value() == "4"
+    assert polls and set(polls) <= {200, 304}
