@@ -50,6 +50,7 @@ bench: $(VENV)/.test-installed
 	$(PY) bench/load.py
 	$(PY) bench/weight.py
 	$(PY) bench/growth.py
+	$(PY) bench/watchers.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -117,7 +117,7 @@ def polled_board(game_id: int, kind: str, template: str, context: Callable[[stor
     if version is None:
         abort(404)
     tag = f"{kind}-{game_id}-{version}"
-    if request.if_none_match.contains(tag):
+    if request.if_none_match.contains_weak(tag):  # gzip marks the tag weak
         response = make_response("", 304)
     else:
         stored = load(game_id, kind)
