@@ -37,7 +37,6 @@ from scorer.web.pages import (
     EXPIRED,
     ModePages,
     Written,
-    bring_back,
     created,
     entry_index,
     error_page,
@@ -45,10 +44,9 @@ from scorer.web.pages import (
     live,
     load,
     polled_board,
+    record_routes,
     register,
     replayed,
-    take_back,
-    undone,
     worded,
     write,
 )
@@ -363,26 +361,6 @@ def add_entry(game_id: int):
     return _answer(written, note, form=form)
 
 
-@bp.post("/<int:game_id>/undo")
-def undo(game_id: int):
-    """Take back the last entry."""
-    written = write(game_id, "undo", take_back, mode=KIND)
-    return _answer(written, undone(written))
-
-
-@bp.post("/<int:game_id>/redo")
-def redo(game_id: int):
-    """Bring back the entry undone last, as long as nothing new was entered since."""
-    written = write(game_id, "redo", bring_back, mode=KIND)
-    return _answer(written, undone(written))
-
-
-@bp.post("/<int:game_id>/again")
-def play_again(game_id: int):
-    """Nochmal: a new game for the same teams on the same board."""
-    return created(load(game_id, KIND).game.rematch())
-
-
 GONE = "Diesen Eintrag gibt es nicht mehr."
 
 
@@ -462,3 +440,6 @@ def delete_entry(game_id: int, number: int):
     if written.saved or written.repeated:
         return redirect(url_for("coiffeur.show", game_id=game_id), 303)
     return _show(written.stored, 409 if written.conflict else 422, errors=written.errors)
+
+
+record_routes(bp, KIND, "", _answer)

@@ -44,7 +44,6 @@ from scorer.web.pages import (
     EXPIRED,
     ModePages,
     Written,
-    bring_back,
     created,
     entry_index,
     error_page,
@@ -52,11 +51,10 @@ from scorer.web.pages import (
     live,
     load,
     polled_board,
+    record_routes,
     register,
     replayed,
     say_for,
-    take_back,
-    undone,
     write,
 )
 from scorer.web.words import record_context
@@ -395,26 +393,6 @@ def _answer(written: Written, note: str | None = None):
     return redirect(url_for("differenzler.show", game_id=written.stored.id), 303)
 
 
-@bp.post("/<int:game_id>/undo")
-def undo(game_id: int):
-    """Take back the last round."""
-    written = write(game_id, "undo", take_back, mode=KIND)
-    return _answer(written, undone(written))
-
-
-@bp.post("/<int:game_id>/redo")
-def redo(game_id: int):
-    """Bring back the round undone last, as long as nothing new was entered since."""
-    written = write(game_id, "redo", bring_back, mode=KIND)
-    return _answer(written, undone(written))
-
-
-@bp.post("/<int:game_id>/again")
-def play_again(game_id: int):
-    """Start the next game for the same players with the same rules."""
-    return created(load(game_id, KIND).game.rematch())
-
-
 # --- editing an earlier round ---------------------------------------------------------------
 
 
@@ -533,3 +511,6 @@ def outcome_words(game: DifferenzlerGame, summary: dict) -> str:
     if not isinstance(winner, int) or not 0 <= winner < len(game.players):
         return "entschieden"
     return f"{game.players[winner]} gewinnt"
+
+
+record_routes(bp, KIND, "", _answer)

@@ -42,7 +42,6 @@ from scorer.web.pages import (
     EXPIRED,
     ModePages,
     Written,
-    bring_back,
     created,
     entry_index,
     error_page,
@@ -50,10 +49,9 @@ from scorer.web.pages import (
     live,
     load,
     polled_board,
+    record_routes,
     register,
     replayed,
-    take_back,
-    undone,
     worded,
     write,
 )
@@ -305,26 +303,6 @@ def _declare(stored: store.Stored, form, declared, verb: str, numbers: list[int]
     return _show(stored, 422 if errors else 200, form=form, errors=errors, declared=declared)
 
 
-@bp.post("/<int:game_id>/again")
-def play_again(game_id: int):
-    """Start the next game for the same players with the same rules."""
-    return created(load(game_id, "handjass").game.rematch())
-
-
-@bp.post("/<int:game_id>/undo")
-def undo(game_id: int):
-    """Take back the last deal."""
-    written = write(game_id, "undo", take_back, mode="handjass")
-    return _answer(written, undone(written))
-
-
-@bp.post("/<int:game_id>/redo")
-def redo(game_id: int):
-    """Bring back the deal undone last, as long as nothing new was entered since."""
-    written = write(game_id, "redo", bring_back, mode="handjass")
-    return _answer(written, undone(written))
-
-
 @bp.route("/<int:game_id>/deals/<int:number>", methods=["GET", "POST"])
 def edit_deal(game_id: int, number: int):
     """Change an earlier deal; everything after it is recomputed and checked again.
@@ -419,3 +397,6 @@ def delete_deal(game_id: int, number: int):
     if written.saved or written.repeated:
         return redirect(url_for("handjass.show", game_id=game_id), 303)
     return _show(written.stored, 409 if written.conflict else 422, errors=written.errors)
+
+
+record_routes(bp, "handjass", "", _answer)

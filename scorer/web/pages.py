@@ -286,6 +286,26 @@ def undone(written: Written) -> str | None:
     return f"{entry_noun(game.KIND)} {number} {CHANGE_WORDS[written.kind]}."
 
 
+def record_routes(bp, kind: str, prefix: str, answer: Callable) -> None:
+    """The routes every mode has alike: undo (the last entry), redo (the entry undone last, as
+    long as nothing new came since) and again (a new game for the same table and rules).
+    `answer(written, note)` is the mode's answer to a post that writes."""
+
+    def undo(game_id: int):
+        written = write(game_id, "undo", take_back, mode=kind)
+        return answer(written, undone(written))
+
+    def redo(game_id: int):
+        written = write(game_id, "redo", bring_back, mode=kind)
+        return answer(written, undone(written))
+
+    def play_again(game_id: int):
+        return created(load(game_id, kind).game.rematch())
+
+    for name, view in (("undo", undo), ("redo", redo), ("again", play_again)):
+        bp.add_url_rule(f"{prefix}/<int:game_id>/{name}", view.__name__, view, methods=["POST"])
+
+
 def entry_index(game, number: int) -> int:
     """The index of entry `number` (counted from 1) of the game's record, or 404."""
     if not 1 <= number <= len(modes.record(game)):

@@ -50,7 +50,6 @@ from scorer.web.pages import (
     EXPIRED,
     ModePages,
     Written,
-    bring_back,
     created,
     entry_index,
     error_page,
@@ -58,11 +57,10 @@ from scorer.web.pages import (
     live,
     load,
     polled_board,
+    record_routes,
     register,
     replayed,
     say_for,
-    take_back,
-    undone,
     worded,
     write,
 )
@@ -338,20 +336,6 @@ def add_hand(game_id: int):
     return _answer(written, note, form=form)
 
 
-@bp.post("/games/<int:game_id>/undo")
-def undo(game_id: int):
-    """Take back the last entry: the last hand, open or not."""
-    written = write(game_id, "undo", take_back, mode="schieber")
-    return _answer(written, undone(written))
-
-
-@bp.post("/games/<int:game_id>/redo")
-def redo(game_id: int):
-    """Bring back the hand undone last, as long as nothing new was entered since."""
-    written = write(game_id, "redo", bring_back, mode="schieber")
-    return _answer(written, undone(written))
-
-
 @bp.post("/games/<int:game_id>/first-claim")
 def first_claim(game_id: int):
     """Both teams went over the target in one hand: record who claimed first."""
@@ -360,12 +344,6 @@ def first_claim(game_id: int):
     team = int(request.form["team"])
     written = write(game_id, "enter", lambda s: (settle_tie(s.game, team), {}), mode="schieber")
     return _answer(written)
-
-
-@bp.post("/games/<int:game_id>/again")
-def play_again(game_id: int):
-    """Start the next game with the same teams and rules."""
-    return created(load(game_id, "schieber").game.rematch())
 
 
 @bp.route("/games/<int:game_id>/claim", methods=["GET", "POST"])
@@ -607,3 +585,6 @@ def delete_hand(game_id: int, number: int):
     form = HandForm(formdata=None)
     form.fill(written.stored.game.hands[index])
     return _edit_page(written.stored, form, written.errors, number, 422)
+
+
+record_routes(bp, "schieber", "/games", _answer)
