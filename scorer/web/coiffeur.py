@@ -47,6 +47,7 @@ from scorer.web.pages import (
     record_routes,
     register,
     replayed,
+    take_out,
     worded,
     write,
 )
@@ -427,16 +428,7 @@ def delete_entry(game_id: int, number: int):
     """Delete an entry: its cell is open again."""
     stored = load(game_id, KIND)
     index = entry_index(stored.game, number)
-
-    def without(s):
-        entries = s.game.entries
-        if index >= len(entries):
-            return None, {"game": GONE}
-        changed = s.game.with_record(entries[:index] + entries[index + 1 :])
-        problem = record_problem(changed)
-        return (None, {"game": problem}) if problem else (changed, {})
-
-    written = write(game_id, "delete", without, mode=KIND, index=index)
+    written = write(game_id, "delete", take_out(index), mode=KIND, index=index)
     if written.saved or written.repeated:
         return redirect(url_for("coiffeur.show", game_id=game_id), 303)
     return _show(written.stored, 409 if written.conflict else 422, errors=written.errors)

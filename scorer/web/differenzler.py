@@ -55,6 +55,7 @@ from scorer.web.pages import (
     register,
     replayed,
     say_for,
+    take_out,
     write,
 )
 from scorer.web.words import record_context
@@ -470,18 +471,7 @@ def delete_round(game_id: int, number: int):
     """Delete a round, if the rounds after it still stand without it."""
     stored = load(game_id, KIND)
     index = entry_index(stored.game, number)
-
-    def without(s):
-        rounds = s.game.rounds
-        if index >= len(rounds):
-            return None, {"game": GONE}
-        changed = s.game.with_record(rounds[:index] + rounds[index + 1 :])
-        problem = record_problem(changed)
-        if problem:
-            return None, {"game": f"Nicht gelöscht: {say_for(problem, s.game)}"}
-        return changed, {}
-
-    written = write(game_id, "delete", without, mode=KIND, index=index)
+    written = write(game_id, "delete", take_out(index), mode=KIND, index=index)
     if written.saved or written.repeated:
         return redirect(url_for("differenzler.show", game_id=game_id), 303)
     return _show(written.stored, 409 if written.conflict else 422, errors=written.errors)

@@ -52,6 +52,7 @@ from scorer.web.pages import (
     record_routes,
     register,
     replayed,
+    take_out,
     worded,
     write,
 )
@@ -382,18 +383,7 @@ def delete_deal(game_id: int, number: int):
     """Delete a deal, if the deals after it still stand without it."""
     stored = load(game_id, "handjass")
     index = entry_index(stored.game, number)
-
-    def without(s):
-        deals = s.game.deals
-        if index >= len(deals):
-            return None, {"game": "Dieses Spiel gibt es nicht mehr."}
-        changed = s.game.with_record(deals[:index] + deals[index + 1 :])
-        problem = record_problem(changed)
-        if problem:
-            return None, {"game": code("handjass_not_deleted", problem=problem)}
-        return changed, {}
-
-    written = write(game_id, "delete", without, mode="handjass", index=index)
+    written = write(game_id, "delete", take_out(index), mode="handjass", index=index)
     if written.saved or written.repeated:
         return redirect(url_for("handjass.show", game_id=game_id), 303)
     return _show(written.stored, 409 if written.conflict else 422, errors=written.errors)

@@ -23,6 +23,7 @@ from flask import (
 from jinja2_fragments.flask import render_block
 
 from scorer import modes
+from scorer.codes import code
 from scorer.names import clean
 from scorer.storage import games as store
 from scorer.web.db import get_db
@@ -261,6 +262,21 @@ def take_back(stored: store.Stored):
     if not record:
         return None, {"game": MODE_PAGES[stored.game.KIND].nothing_yet}
     return stored.game.with_record(record[:-1]), {}
+
+
+def take_out(index: int):
+    """For write(): the game without its entry `index` (a deletion), or why not: it is gone
+    already, or the entries after it do not stand without it (nothing is deleted then)."""
+
+    def change(stored: store.Stored):
+        record = modes.record(stored.game)
+        if index >= len(record):
+            return None, {"game": f"{entry_noun(stored.game.KIND)} {index + 1} gibt es nicht mehr."}
+        game = stored.game.with_record((*record[:index], *record[index + 1 :]))
+        problem = modes.mode_of(game).record_problem(game)
+        return (None, {"game": code("not_deleted", problem=problem)}) if problem else (game, {})
+
+    return change
 
 
 def bring_back(stored: store.Stored):

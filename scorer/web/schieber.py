@@ -61,6 +61,7 @@ from scorer.web.pages import (
     register,
     replayed,
     say_for,
+    take_out,
     worded,
     write,
 )
@@ -568,16 +569,7 @@ def delete_hand(game_id: int, number: int):
     """Delete an earlier hand; the record closes up behind it."""
     stored = load(game_id, "schieber")
     index = entry_index(stored.game, number)
-
-    def without(s):
-        hands = list(s.game.hands)
-        if index >= len(hands):
-            return None, {"game": "Diese Hand gibt es nicht mehr."}
-        del hands[index]
-        changed, problem = change_record(s.game, hands)
-        return (None, {"game": problem}) if problem else (changed, {})
-
-    written = write(game_id, "delete", without, mode="schieber", index=index)
+    written = write(game_id, "delete", take_out(index), mode="schieber", index=index)
     if written.saved or written.repeated:
         return _changed(written)
     if written.conflict:

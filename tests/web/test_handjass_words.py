@@ -62,7 +62,6 @@ def test_the_scan_finds_the_codes():
     # Both of a choice between two keys, and the links of lists.
     assert {"handjass_no_drop", "handjass_no_blind"} <= keys
     assert {"handjass_players_and", "handjass_strokes_more"} <= keys
-    assert "handjass_not_deleted" in emitted(PAGES)
 
 
 @pytest.mark.parametrize("key", sorted(emitted(ENGINE) | emitted(PAGES)))
@@ -179,7 +178,7 @@ def test_a_record_that_cannot_stand_names_the_deal_and_all_its_problems():
         "Spiel 1: Welche Farbe ist Trumpf? Stichpunkte von 0 bis 157. "
         "Zusammen 158 Stichpunkte: mehr als die 157 eines Spiels."
     )
-    assert words(code("handjass_not_deleted", problem=record_problem(game))).startswith(
+    assert words(code("not_deleted", problem=record_problem(game))).startswith(
         "Nicht gelöscht: Spiel 1: Welche Farbe ist Trumpf?"
     )
 

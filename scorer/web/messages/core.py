@@ -13,6 +13,8 @@ WORDS = {
     "unknown_contract": "{field}: ein Trumpf, den das Kartenblatt nicht hat",
     "no_such_entry": "{field}: kein Eintrag der Datei",
     "unknown_value": "{field}: unbekannter Wert",
+    # A deletion the record does not allow
+    "not_deleted": "Nicht gelöscht: {problem}",
     # Names
     "name_too_long": "Namen bis {most} Zeichen.",
     "name_control": "Namen ohne Steuerzeichen.",

@@ -123,5 +123,4 @@ WORDS: dict[str, str] = {
     "handjass_players_and": Words(" und {player}{more}"),
     # The pages' own
     "handjass_weis_missing": "Weis wählen.",
-    "handjass_not_deleted": "Nicht gelöscht: {problem}",
 }
