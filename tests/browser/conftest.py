@@ -100,6 +100,8 @@ def _console(msg, problems: list[str]) -> None:
         ("htmx:afterRequest", "htmx:sendError")
     ):
         return  # the phone without signal, on purpose; the app says so on the page
+    if text.startswith("htmx:sendAbort"):
+        return  # a poll or a preview given up for a newer one, or for the page being left
     if text.startswith("Response Status Error Code 400"):
         return  # htmx on a refused CSRF token; tests that expect a swap wait for it anyway
     problems.append(f"console error: {text} ({url})")
