@@ -121,6 +121,12 @@ def handjass_game(deals: int) -> HandjassGame:
     return HandjassGame(("A", "B", "C", "D"), HandjassRules(target=100), record)
 
 
+def writer_path(db, game_id: int) -> str:
+    """A stored game's page: its writer's link."""
+    kind, key = db.execute("SELECT kind, write_key FROM games WHERE id = ?", [game_id]).fetchone()
+    return f"/games/{key}" if kind == "schieber" else f"/{kind}/{key}"
+
+
 def store_game(db, game, *, with_log: bool = True) -> int:
     """Store a game through scorer.storage.games.create, then (with_log) give it the record of
     changes it would have had if every entry had been entered one by one at the table: one

@@ -41,6 +41,7 @@ from common import (
     percentile,
     schieber_game,
     store_game,
+    writer_path,
 )
 
 from scorer.schieber.game import replay
@@ -120,7 +121,7 @@ def measure_game(app, client, db, kind: str, size: int) -> tuple[dict[str, float
     # The game without its last entry: entering that one is timed (a game of 5,000 entries
     # takes no more), and then it is entered for good.
     game_id = store_game(db, game.with_record(getattr(game, game.RECORD)[:-1]))
-    page = f"/games/{game_id}" if kind == "schieber" else f"/handjass/{game_id}"
+    page = writer_path(db, game_id)
     enter_url = f"{page}/hands" if kind == "schieber" else f"{page}/deals"
     edit_url = f"{page}/hands/1" if kind == "schieber" else f"{page}/deals/1"
     rounds = rounds_for(size)
@@ -153,7 +154,7 @@ def measure_game(app, client, db, kind: str, size: int) -> tuple[dict[str, float
     export = {}
 
     def export_it():
-        export["data"] = expect(client.get(f"/games/{game_id}/export.json"), 200).data
+        export["data"] = expect(client.get(f"{writer_path(db, game_id)}/export.json"), 200).data
 
     figures["export (GET export.json)"] = timed(export_it, rounds)
 

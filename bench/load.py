@@ -61,6 +61,7 @@ from common import (
     store_game,
     target_for,
     verdict,
+    writer_path,
 )
 
 HOST = "127.0.0.1"
@@ -267,7 +268,7 @@ def play_games(client: Client, games: queue.Queue, figures: Figures, hands: int,
             continue
         path = location.split("//", 1)[-1].split("/", 1)[-1]
         path = "/" + path if not path.startswith("/") else path
-        game_id = int(path.rstrip("/").rsplit("/", 1)[1])
+        game_id = path.rstrip("/").rsplit("/", 1)[1]
         status, _, page, elapsed = client.request("GET", path)
         if not figures.add("game page (GET)", status, elapsed):
             continue
@@ -402,7 +403,7 @@ def entry_costs(before: int, rounds: int, show_profile: bool) -> None:
         game_id = store_game(db, schieber_game(before, contracts=FLAT))
         baseline = db.execute("SELECT MAX(id) FROM changes").fetchone()[0]
         client = app.test_client()
-        url = f"/games/{game_id}"
+        url = writer_path(db, game_id)
 
         def take_back():
             db.execute("DELETE FROM entries WHERE game_id = ? AND position >= ?", [game_id, before])

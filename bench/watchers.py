@@ -1,7 +1,8 @@
-"""Many phones watching one game: each polls the board every two seconds with the tag of what
-it shows (If-None-Match), while one writer enters a hand every ten seconds (--every; a real
-table writes one a minute or two). Prints how long the polls and the entries took, and how
-many polls were answered 304 (nothing changed: one small query) or 200 (the board again).
+"""Many phones watching one game: each polls the board through the watch link every 1.5
+seconds with the tag of what it shows (If-None-Match), while one writer enters a hand every ten
+seconds (--every; a real table writes one a minute or two). Prints how long the polls and the
+entries took, and how many polls were answered 304 (nothing changed: one small query) or 200
+(the board again).
 
     .venv/bin/python bench/watchers.py [--watchers 100] [--seconds 30] [--every 10]
 
@@ -22,11 +23,12 @@ from pathlib import Path
 from common import machine, new_game_form, percentile
 from load import HOST, Client, start_server
 
-POLL = "/games/1?teil=tafel"
 
-
-def watch(port: int, stop: float, times: list, statuses: list, lock: threading.Lock) -> None:
-    """One watching phone: poll, keep the tag, wait two seconds, poll again."""
+def watch(
+    port: int, poll: str, stop: float, times: list, statuses: list, lock: threading.Lock
+) -> None:
+    """One watching phone on the watch link: poll, keep the tag, wait 1.5 seconds, poll
+    again."""
     conn = http.client.HTTPConnection(HOST, port, timeout=30)
     tag = None
     while time.perf_counter() < stop:
@@ -34,7 +36,7 @@ def watch(port: int, stop: float, times: list, statuses: list, lock: threading.L
         if tag:
             headers["If-None-Match"] = tag
         start = time.perf_counter()
-        conn.request("GET", POLL, headers=headers)
+        conn.request("GET", poll, headers=headers)
         response = conn.getresponse()
         response.read()
         elapsed = time.perf_counter() - start
@@ -42,7 +44,7 @@ def watch(port: int, stop: float, times: list, statuses: list, lock: threading.L
         with lock:
             times.append(elapsed)
             statuses.append(response.status)
-        time.sleep(max(0.0, 2.0 - elapsed))
+        time.sleep(max(0.0, 1.5 - elapsed))
 
 
 def main() -> None:
@@ -64,13 +66,17 @@ def main() -> None:
             fields = {**new_game_form(target="100000"), "csrf_token": token}
             if once:
                 fields["once"] = once.group(1)
-            assert writer.request("POST", "/games/new", fields)[0] == 303
+            status, game, *_ = writer.request("POST", "/games/new", fields)
+            assert status == 303
+            game = "/" + game.split("//", 1)[-1].split("/", 1)[-1] if "//" in game else game
+            shared = writer.request("GET", f"{game}/teilen")[2]
+            poll = re.search(r'id="watch-url">[^<]*?(/s/[\w-]+)<', shared).group(1) + "?teil=tafel"
             stop = time.perf_counter() + args.seconds
             times: list[float] = []
             statuses: list[int] = []
             lock = threading.Lock()
             threads = [
-                threading.Thread(target=watch, args=(port, stop, times, statuses, lock))
+                threading.Thread(target=watch, args=(port, poll, stop, times, statuses, lock))
                 for _ in range(args.watchers)
             ]
             for t in threads:
@@ -78,13 +84,13 @@ def main() -> None:
             entries = []
             number = 0
             while time.perf_counter() < stop:
-                page = writer.request("GET", "/games/1")[2]
+                page = writer.request("GET", game)[2]
                 fields = {
                     name: re.search(rf'name="{name}"[^>]*value="([^"]*)"', page).group(1)
                     for name in ("csrf_token", "once", "seen")
                 }
                 fields.update(contract="rosen", points=str(60 + number % 40), points_team="0")
-                status, _, _, elapsed = writer.request("POST", "/games/1/hands", fields, htmx=True)
+                status, _, _, elapsed = writer.request("POST", f"{game}/hands", fields, htmx=True)
                 entries.append((status, elapsed))
                 number += 1
                 time.sleep(args.every)

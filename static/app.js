@@ -77,7 +77,30 @@
     });
   }
 
+  // A link to share: the phone's own share sheet where it has one, else the clipboard.
+  function share(button) {
+    const url = button.dataset.share;
+    const said = function (text) {
+      button.textContent = text;
+    };
+    if (navigator.share) {
+      navigator.share({ title: button.dataset.shareTitle, url: url }).catch(function () {});
+    } else if (navigator.clipboard) {
+      navigator.clipboard.writeText(url).then(
+        function () { said("Link kopiert"); },
+        function () { said("Kopieren ging nicht: Link oben antippen und halten"); }
+      );
+    } else {
+      said("Link oben antippen und halten, um ihn zu kopieren");
+    }
+  }
+
   document.addEventListener("click", function (event) {
+    const sharing = event.target.closest("[data-share]");
+    if (sharing) {
+      share(sharing);
+      return;
+    }
     const toggle = event.target.closest("[data-toggle]");
     if (toggle) {
       const key = "jass-view-" + toggle.dataset.toggle;

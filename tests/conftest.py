@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import re
+import sqlite3
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
 from jinja2 import StrictUndefined
 
 from scorer import create_app
@@ -39,6 +42,46 @@ def new_game_form(**changes) -> dict:
     return {k: v for k, v in data.items() if v is not None}
 
 
+NUMBERED = re.compile(r"/(games|handjass|coiffeur|differenzler)/([0-9]+)(?=[/?#]|$)")
+
+
+class NumberedClient(FlaskClient):
+    """A test client on which tests name games by the number they were stored under
+    ("/games/1/hands"): it opens them under their writer's link, as a phone does. A number no
+    game has stays as written (a test of a missing game). `by_number = False` turns it off."""
+
+    by_number = True
+
+    def open(self, *args, **kwargs):
+        if self.by_number and args and isinstance(args[0], str):
+            args = (linked(self.application, args[0]), *args[1:])
+        return super().open(*args, **kwargs)
+
+
+def linked(app: Flask, url: str) -> str:
+    """The URL with each game number ("/games/1") replaced by the game's writer's key."""
+
+    def key(found: re.Match) -> str:
+        conn = sqlite3.connect(app.config["DATABASE"])
+        try:
+            row = (
+                conn.execute("SELECT write_key FROM games WHERE id = ?", [int(found[2])]).fetchone()
+                if int(found[2]) < 2**63
+                else None
+            )
+        finally:
+            conn.close()
+        return f"/{found[1]}/{row[0]}" if row else found[0]
+
+    return NUMBERED.sub(key, url)
+
+
+def by_number(app: Flask) -> Flask:
+    """The app, whose test clients name games by number (NumberedClient)."""
+    app.test_client_class = NumberedClient
+    return app
+
+
 @pytest.fixture
 def app(tmp_path):
     """The app on a fresh, migrated database; CSRF off unless a test turns it on."""
@@ -53,7 +96,7 @@ def app(tmp_path):
     app.jinja_env.undefined = StrictUndefined
     with app.app_context():
         migrate(get_db())
-    return app
+    return by_number(app)
 
 
 @pytest.fixture
@@ -72,3 +115,38 @@ def totals_in(html: str) -> tuple[int, int]:
     found = re.findall(r'id="total-(\d)">[^<]*<b>(-?\d+)</b>', html)
     values = dict(found)
     return int(values["0"]), int(values["1"])
+
+
+def link(client: FlaskClient, path: str) -> str:
+    """A path as tests write it ("/games/1") under the game's writer's link."""
+    return linked(client.application, path)
+
+
+def numbered(client: FlaskClient, html: str) -> str:
+    """A page as tests read it: each game's writer's key in it shown as the game's number, the
+    inverse of linked()."""
+    conn = sqlite3.connect(client.application.config["DATABASE"])
+    try:
+        keys = conn.execute("SELECT id, write_key FROM games").fetchall()
+    finally:
+        conn.close()
+    for game_id, key in keys:
+        html = html.replace(key, str(game_id))
+    return html
+
+
+def own(client: FlaskClient, *game_ids: int) -> None:
+    """Make games stored directly (not through the client's forms) this phone's games, as if
+    it had started them: its lists show them."""
+    with client.session_transaction() as session:
+        session["mine"] = sorted({*session.get("mine", []), *game_ids}, reverse=True)
+
+
+def game_number(client: FlaskClient, location: str) -> int:
+    """The number of the game a writer's link (a redirect's Location) opens."""
+    key = location.split("?")[0].rstrip("/").rsplit("/", 1)[1]
+    conn = sqlite3.connect(client.application.config["DATABASE"])
+    try:
+        return conn.execute("SELECT id FROM games WHERE write_key = ?", [key]).fetchone()[0]
+    finally:
+        conn.close()

@@ -21,7 +21,7 @@ import hashlib
 import json
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -29,6 +29,7 @@ from datetime import UTC, datetime, timedelta
 from sqlite_utils import Database
 
 from scorer import modes
+from scorer.storage import links
 
 # Per game, refused clearly beyond it: Schieber to the highest target (100,000) ends within about
 # 1,200 hands, and a Handjass game to 100 strokes long before 2,000 deals.
@@ -36,7 +37,7 @@ MAX_ENTRIES = 2000
 PAGE = 20  # games per page of the list
 KEEP_DAYS = 30  # a deleted game can be brought back this long
 # Changes of the game itself, not of its entries: where it is listed.
-GAME_KINDS = ("archive", "unarchive", "delete-game", "restore")
+GAME_KINDS = ("archive", "unarchive", "delete-game", "restore", "new-links")
 
 
 class TooLong(ValueError):
@@ -198,8 +199,17 @@ def create(
             return existing, True
         summary = _summary_json(game)
         game_id = db.execute(
-            "INSERT INTO games (kind, created, setup, finished, summary) VALUES (?, ?, ?, ?, ?)",
-            [game.KIND, now(), _setup(game), int(json.loads(summary)["finished"]), summary],
+            "INSERT INTO games (kind, created, setup, finished, summary, write_key, watch_key)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                game.KIND,
+                now(),
+                _setup(game),
+                int(json.loads(summary)["finished"]),
+                summary,
+                links.new_key(),
+                links.new_key(),
+            ],
         ).lastrowid
         ids = [
             db.execute(
@@ -495,32 +505,52 @@ def _page(db: Database, query: str, params: list, page: int) -> tuple[list[Liste
     return [_listed(row) for row in rows[:PAGE]], len(rows) > PAGE
 
 
-def listing(db: Database, page: int = 1) -> tuple[list[Listed], bool]:
+def _whose(mine: Collection[int] | None) -> tuple[str, list]:
+    """The condition that keeps a list to one phone's games (`mine`: the games it started or
+    opened with their writer's link) and the games stored before private links, which every
+    phone sees as before; None keeps every game (the server's view)."""
+    if mine is None:
+        return "", []
+    ids = sorted({int(i) for i in mine})
+    return " AND (numbered = 1 OR id IN (SELECT value FROM json_each(?)))", [json.dumps(ids)]
+
+
+def listing(
+    db: Database, page: int = 1, mine: Collection[int] | None = None
+) -> tuple[list[Listed], bool]:
     """One page of the start page's list of games, running ones first, the newest first; and
-    whether there are more. Archived and deleted games are not in it."""
-    query = f"{_LISTED} FROM games WHERE {_START} ORDER BY finished, id DESC"
-    return _page(db, query, [], page)
+    whether there are more. Archived and deleted games are not in it; `mine` as _whose()."""
+    whose, params = _whose(mine)
+    query = f"{_LISTED} FROM games WHERE {_START}{whose} ORDER BY finished, id DESC"
+    return _page(db, query, params, page)
 
 
-def archive_listing(db: Database, page: int = 1) -> tuple[list[Listed], bool]:
+def archive_listing(
+    db: Database, page: int = 1, mine: Collection[int] | None = None
+) -> tuple[list[Listed], bool]:
     """One page of the archive, the newest game first; and whether there are more."""
-    return _page(db, f"{_LISTED} FROM games WHERE {_ARCHIVE} ORDER BY id DESC", [], page)
+    whose, params = _whose(mine)
+    return _page(db, f"{_LISTED} FROM games WHERE {_ARCHIVE}{whose} ORDER BY id DESC", params, page)
 
 
-def bin_listing(db: Database, page: int = 1) -> tuple[list[Listed], bool]:
+def bin_listing(
+    db: Database, page: int = 1, mine: Collection[int] | None = None
+) -> tuple[list[Listed], bool]:
     """One page of the games deleted in the last KEEP_DAYS days, the last deleted first, each
     with the phone that deleted it; and whether there are more."""
-    query = f"{_LISTED}{_DELETED_BY} FROM games WHERE {_BIN} ORDER BY deleted DESC, id DESC"
-    return _page(db, query, [keep_since()], page)
+    whose, params = _whose(mine)
+    query = f"{_LISTED}{_DELETED_BY} FROM games WHERE {_BIN}{whose} ORDER BY deleted DESC, id DESC"
+    return _page(db, query, [keep_since(), *params], page)
 
 
-def counts(db: Database) -> tuple[int, int]:
+def counts(db: Database, mine: Collection[int] | None = None) -> tuple[int, int]:
     """How many games are in the archive, and how many in the bin (deleted in the last
     KEEP_DAYS days)."""
+    whose, params = _whose(mine)
     row = db.execute(
-        f"SELECT (SELECT COUNT(*) FROM games WHERE {_ARCHIVE}),"
-        f" (SELECT COUNT(*) FROM games WHERE {_BIN})",
-        [keep_since()],
+        f"SELECT (SELECT COUNT(*) FROM games WHERE {_ARCHIVE}{whose}),"
+        f" (SELECT COUNT(*) FROM games WHERE {_BIN}{whose})",
+        [*params, keep_since(), *params],
     ).fetchone()
     return row[0], row[1]
 
@@ -531,6 +561,12 @@ def listed_game(db: Database, game_id: int) -> Listed | None:
         return None
     row = db.execute(f"{_LISTED}{_DELETED_BY} FROM games WHERE id = ?", [game_id]).fetchone()
     return _listed(row) if row else None
+
+
+def numbered(db: Database, game_id: int) -> bool:
+    """Whether the game was stored before private links and keeps its numbered link."""
+    row = db.execute("SELECT numbered FROM games WHERE id = ?", [game_id]).fetchone()
+    return bool(row and row[0])
 
 
 def keep_since(moment: datetime | None = None) -> str:

@@ -93,6 +93,29 @@ def archive_and_bin(db: Database) -> None:
         db.execute(statement)
 
 
+@migrations(name="0004_private_links")
+def private_links(db: Database) -> None:
+    """Every game gets two unguessable keys: the writer's (may enter and change) and the
+    watchers' (read only). Games stored before keep their numbered links (`numbered`), so that
+    bookmarks and open pages go on working on this server, until their links are renewed."""
+    from scorer.storage.links import new_key
+
+    for statement in (
+        "ALTER TABLE games ADD COLUMN write_key TEXT",
+        "ALTER TABLE games ADD COLUMN watch_key TEXT",
+        "ALTER TABLE games ADD COLUMN numbered INTEGER NOT NULL DEFAULT 0",
+    ):
+        db.execute(statement)
+    for (game_id,) in db.execute("SELECT id FROM games").fetchall():
+        db.execute(
+            "UPDATE games SET write_key = ?, watch_key = ?, numbered = 1 WHERE id = ?",
+            [new_key(), new_key(), game_id],
+        )
+    db.execute("CREATE UNIQUE INDEX games_write_key ON games (write_key)")
+    db.execute("CREATE UNIQUE INDEX games_watch_key ON games (watch_key)")
+    db.execute("CREATE INDEX games_numbered ON games (id) WHERE numbered = 1")
+
+
 def migrate(db: Database) -> None:
     """Bring the database up to the newest schema, in WAL mode (readers never wait for the
     writer), and fill in what the list of games shows for games stored before it had it."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 from flask import Flask, request
@@ -87,6 +88,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         MAX_FORM_PARTS=500,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        # The session keeps this phone's list of games: a year, like its name.
+        PERMANENT_SESSION_LIFETIME=timedelta(days=365),
         TRUST_PROXY=os.environ.get("TRUST_PROXY", "") not in ("", "0"),
         TIMEZONE=os.environ.get("TZ_TABLE", "Europe/Zurich"),
     )
@@ -106,9 +109,20 @@ def create_app(test_config: dict | None = None) -> Flask:
     if app.config["TRUST_PROXY"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
 
-    csrf.init_app(app)
+    from scorer.web import (
+        coiffeur,
+        db,
+        differenzler,
+        games,
+        handjass,
+        links,
+        schieber,
+        share,
+        transfer,
+    )
 
-    from scorer.web import coiffeur, db, differenzler, games, handjass, schieber, transfer
+    links.init_app(app)  # its converters before the routes, its refusal before the CSRF check
+    csrf.init_app(app)
 
     db.init_app(app)
     transfer.init_app(app)
@@ -117,6 +131,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(handjass.bp)
     app.register_blueprint(coiffeur.bp)
     app.register_blueprint(differenzler.bp)
+    app.register_blueprint(share.bp)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.add_extension("jinja2.ext.do")

@@ -183,6 +183,8 @@ register(
         names=say_names,
         entry_words=entry_words,
         outcome_words=outcome_words,
+        template="coiffeur/game.html",
+        context=lambda stored: _context(stored),
     )
 )
 
@@ -340,14 +342,14 @@ def new_board():
     return render_block("coiffeur/new.html", "board", **_new_context(form, {}))
 
 
-@bp.get("/<int:game_id>")
+@bp.get("/<game:game_id>")
 def show(game_id: int):
     """The game: the board, the entry panel, the history."""
     polled = polled_board(game_id, KIND, "coiffeur/game.html", _context)
     return polled if polled is not None else _show(load(game_id, KIND))
 
 
-@bp.post("/<int:game_id>/entries")
+@bp.post("/<game:game_id>/entries")
 def add_entry(game_id: int):
     """Fill one cell of the board."""
     form = EntryForm()
@@ -379,7 +381,7 @@ def replaced(game: CoiffeurGame, index: int, entry: Entry):
     return (None, {"game": problem}) if problem else (changed, {})
 
 
-@bp.route("/<int:game_id>/entries/<int:number>", methods=["GET", "POST"])
+@bp.route("/<game:game_id>/entries/<int:number>", methods=["GET", "POST"])
 def edit_entry(game_id: int, number: int):
     """Change an earlier entry: its cell, its points or its kind; the board is replayed.
 
@@ -423,7 +425,7 @@ def _edit_page(stored: store.Stored, index: int, form: EntryForm, errors, status
     ), status
 
 
-@bp.post("/<int:game_id>/entries/<int:number>/delete")
+@bp.post("/<game:game_id>/entries/<int:number>/delete")
 def delete_entry(game_id: int, number: int):
     """Delete an entry: its cell is open again."""
     stored = load(game_id, KIND)

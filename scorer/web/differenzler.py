@@ -72,6 +72,9 @@ register(
         names=lambda game: {"names": list(game.players), "faces": game.rules.deck},
         entry_words=lambda game, data: round_words(game, data),
         outcome_words=lambda game, summary: outcome_words(game, summary),
+        template="differenzler/game.html",
+        context=lambda stored: _context(stored),
+        stylesheet="differenzler.css",
     )
 )
 
@@ -212,7 +215,7 @@ def typed_rest(game: DifferenzlerGame, values) -> Code | str:
     return rest_of(points, small_whole(weis, 10_000) or 0)
 
 
-@bp.get("/<int:game_id>/rest")
+@bp.get("/<game:game_id>/rest")
 def rest(game_id: int):
     """The rest of the round's points for the one player left blank, or whether the points add
     up, as they are typed (htmx, read only): swapped into the panel out of band."""
@@ -276,7 +279,7 @@ def _step(stored: store.Stored, status: int = 200, **context):
     return render_template(TEMPLATE, **values), status
 
 
-@bp.get("/<int:game_id>")
+@bp.get("/<game:game_id>")
 def show(game_id: int):
     """The game: the standings, the panel for the next round, the rounds so far; after a
     round saved without htmx (?runde=3), what was saved, in words."""
@@ -290,7 +293,7 @@ def show(game_id: int):
     return _show(stored, note=note)
 
 
-@bp.post("/<int:game_id>/round")
+@bp.post("/<game:game_id>/round")
 def play(game_id: int):
     """One step of the round on the panel: draw or pick the Trumpf, take one player's
     prediction, take one back, or save the round with everyone's points. Only saving writes."""
@@ -409,7 +412,7 @@ def _problems_of(game: DifferenzlerGame, number: int) -> dict:
     return {"game": problem}
 
 
-@bp.route("/<int:game_id>/rounds/<int:number>", methods=["GET", "POST"])
+@bp.route("/<game:game_id>/rounds/<int:number>", methods=["GET", "POST"])
 def edit_round(game_id: int, number: int):
     """Change an earlier round; everything after it is replayed and checked again.
 
@@ -466,7 +469,7 @@ def edit_round(game_id: int, number: int):
     ), status
 
 
-@bp.post("/<int:game_id>/rounds/<int:number>/delete")
+@bp.post("/<game:game_id>/rounds/<int:number>/delete")
 def delete_round(game_id: int, number: int):
     """Delete a round, if the rounds after it still stand without it."""
     stored = load(game_id, KIND)

@@ -27,6 +27,7 @@ from scorer.modes import MODES
 from scorer.storage import games as store
 from scorer.web import words
 from scorer.web.db import get_db
+from scorer.web.links import mine
 from scorer.web.messages import say
 from scorer.web.messages.deck import weis_name
 from scorer.web.pages import (
@@ -142,6 +143,11 @@ def _place(listed: store.Listed) -> str:
     return "archived" if listed.archived is not None else "start"
 
 
+def _mine(listed: store.Listed) -> bool:
+    """Whether this phone's lists show the game."""
+    return listed.id in mine() or store.numbered(get_db(), listed.id)
+
+
 def _note() -> dict | None:
     """The note a list shows after a move (?archiviert=7, ?geloescht=7, ?zurueck=7,
     ?zurueckgeholt=7), with what takes it back; none when the game has moved on since (another
@@ -153,7 +159,7 @@ def _note() -> dict | None:
             except ValueError:
                 return None
             listed = store.listed_game(get_db(), game_id)
-            if listed is None or _place(listed) not in place:
+            if listed is None or _place(listed) not in place or not _mine(listed):
                 return None
             return {"kind": name, "text": text, "game": listed}
     return None
@@ -162,8 +168,8 @@ def _note() -> dict | None:
 def _lists(template: str, name: str, rows, **values):
     """A list of games, 20 at a time (?seite=), with the counts of the archive and the bin."""
     page = _number(request.args.get("seite"))
-    listed, more = rows(get_db(), page)
-    archived, deleted = store.counts(get_db())
+    listed, more = rows(get_db(), page, mine())
+    archived, deleted = store.counts(get_db(), mine())
     tidy = values.get("tidy", False)
 
     def page_url(number: int, tidy: bool = tidy) -> str:
@@ -217,7 +223,7 @@ def _days_left(deleted: str) -> int:
     return max(1, store.KEEP_DAYS - gone.days)
 
 
-@bp.route("/games/<int:game_id>/delete", methods=["GET", "POST"])
+@bp.route("/games/<game:game_id>/delete", methods=["GET", "POST"])
 def delete_game(game_id: int):
     """Ask before a game is deleted (a page, not a script's dialog: so it is the same on every
     phone); its button deletes the game into the bin and leads back to the list, which offers
@@ -236,19 +242,19 @@ def delete_game(game_id: int):
     )
 
 
-@bp.post("/games/<int:game_id>/archive")
+@bp.post("/games/<game:game_id>/archive")
 def archive_game(game_id: int):
     """Put a finished game in the archive; the list it came from says so, with an undo."""
     return _move(store.archive, game_id) or redirect(_list_url(archiviert=game_id), 303)
 
 
-@bp.post("/games/<int:game_id>/unarchive")
+@bp.post("/games/<game:game_id>/unarchive")
 def unarchive_game(game_id: int):
     """Bring an archived game back to the start page."""
     return _move(store.unarchive, game_id) or redirect(_list_url(zurueck=game_id), 303)
 
 
-@bp.post("/games/<int:game_id>/restore")
+@bp.post("/games/<game:game_id>/restore")
 def restore_game(game_id: int):
     """Bring a deleted game back with all its entries and changes; the list it came from says
     so, with a link to the game."""
@@ -277,7 +283,7 @@ def _move(move, game_id: int):
     return None
 
 
-@bp.get("/games/<int:game_id>/export.json")
+@bp.get("/games/<game:game_id>/export.json")
 def export_game(game_id: int):
     """The game's record as a versioned JSON file (docs/export-format.md), with its changes."""
     stored = load(game_id)
@@ -342,7 +348,7 @@ def import_words(problem: exchange.ImportProblem) -> str:
     return say_for(problem.code, problem.game)
 
 
-@bp.get("/games/<int:game_id>/changes")
+@bp.get("/games/<game:game_id>/changes")
 def changes(game_id: int):
     """Every change of a game, the newest first: who, when, what it was and what it became."""
     stored = load(game_id)
@@ -363,6 +369,7 @@ GAME_CHANGE_WORDS = {
     "unarchive": "Spiel aus dem Archiv zurück auf die Startseite geholt",
     "delete-game": "Spiel gelöscht",
     "restore": "Spiel zurückgeholt",
+    "new-links": "Neue Links gemacht: die alten öffnen das Spiel nicht mehr",
 }
 
 
@@ -438,7 +445,9 @@ def http_error(error: HTTPException):
     if error.code is None or error.code < 400:
         return error
     limit = request.max_content_length or 0
-    message = MESSAGES.get(error.code, MESSAGES[400]).format(limit=_size(limit))
+    message = getattr(error, "words", None) or MESSAGES.get(error.code, MESSAGES[400]).format(
+        limit=_size(limit)
+    )
     if error.code == 404:
         message = _deleted() or message
     methods = getattr(error, "valid_methods", None) or ()

@@ -83,6 +83,8 @@ register(
         names=lambda game: {"names": game.players, "faces": game.rules.deck},
         entry_words=lambda game, data: deal_words(game, Deal.from_dict(data)),
         outcome_words=lambda game, summary: f"{game.players[summary['loser']]} verliert",
+        template="handjass/game.html",
+        context=lambda stored: _context(stored),
     )
 )
 
@@ -152,7 +154,7 @@ def confirmed() -> bool:
     return request.form.get("confirm") == "sum"
 
 
-@bp.get("/<int:game_id>/rest")
+@bp.get("/<game:game_id>/rest")
 def rest(game_id: int):
     """The rest of 157 for the one player left blank, or whether the points add up, as they are
     typed (htmx, read only): swapped into the deal panel out of band."""
@@ -219,7 +221,7 @@ def _show(stored: store.Stored, status: int = 200, rows=("all", 0), **context):
     return render_template("handjass/game.html", **values), status
 
 
-@bp.get("/<int:game_id>")
+@bp.get("/<game:game_id>")
 def show(game_id: int):
     """The game: each player's corner, the deal panel, the history."""
     polled = polled_board(game_id, "handjass", "handjass/game.html", _context)
@@ -240,7 +242,7 @@ def _answer(written: Written, note: str | None = None, **context):
     return redirect(url_for("handjass.show", game_id=written.stored.id), 303)
 
 
-@bp.post("/<int:game_id>/deals")
+@bp.post("/<game:game_id>/deals")
 def add_deal(game_id: int):
     """Write a deal; a tied stroke first asks for the draw (or draws on the phone)."""
     form = DealForm()
@@ -304,7 +306,7 @@ def _declare(stored: store.Stored, form, declared, verb: str, numbers: list[int]
     return _show(stored, 422 if errors else 200, form=form, errors=errors, declared=declared)
 
 
-@bp.route("/<int:game_id>/deals/<int:number>", methods=["GET", "POST"])
+@bp.route("/<game:game_id>/deals/<int:number>", methods=["GET", "POST"])
 def edit_deal(game_id: int, number: int):
     """Change an earlier deal; everything after it is recomputed and checked again.
 
@@ -378,7 +380,7 @@ def _edit_page(
     ), status
 
 
-@bp.post("/<int:game_id>/deals/<int:number>/delete")
+@bp.post("/<game:game_id>/deals/<int:number>/delete")
 def delete_deal(game_id: int, number: int):
     """Delete a deal, if the deals after it still stand without it."""
     stored = load(game_id, "handjass")

@@ -27,6 +27,7 @@ from scorer.codes import code
 from scorer.names import clean
 from scorer.storage import games as store
 from scorer.web.db import get_db
+from scorer.web.links import remember
 from scorer.web.messages import say
 
 PHONE_COOKIE = "phone"
@@ -253,6 +254,7 @@ def created(game):
     game_id, _ = store.create(
         get_db(), game, phone=phone_name(), token=request.form.get("once") or None
     )
+    remember(game_id)
     return redirect(game_url(game.KIND, game_id), 303)
 
 
@@ -319,7 +321,7 @@ def record_routes(bp, kind: str, prefix: str, answer: Callable) -> None:
         return created(load(game_id, kind).game.rematch())
 
     for name, view in (("undo", undo), ("redo", redo), ("again", play_again)):
-        bp.add_url_rule(f"{prefix}/<int:game_id>/{name}", view.__name__, view, methods=["POST"])
+        bp.add_url_rule(f"{prefix}/<game:game_id>/{name}", view.__name__, view, methods=["POST"])
 
 
 def entry_index(game, number: int) -> int:
@@ -366,6 +368,11 @@ class ModePages:
     entry_words: Callable[[object, dict], str] = lambda game, data: "–"
     outcome_words: Callable[[object, dict], str] = lambda game, summary: ""
     outcome_note: Callable[[object, dict, dict], str] = lambda game, before, after: ""
+    # The game page's template and its values for a stored game: the watch link shows that
+    # template's read-only `board` block.
+    template: str = ""
+    context: Callable[[store.Stored], dict] | None = None
+    stylesheet: str = ""  # the mode's own styles, if any, beside app.css
 
 
 MODE_PAGES: dict[str, ModePages] = {}

@@ -129,6 +129,8 @@ register(
         entry_words=hand_words,
         outcome_words=outcome_words,
         outcome_note=bergpreis_note,
+        template="schieber/game.html",
+        context=lambda stored: _game_context(stored),
     )
 )
 
@@ -295,7 +297,7 @@ def _previews(game: Game, form: HandForm, index: int | None, state) -> dict:
     return {"shown": shown, "split": split}
 
 
-@bp.get("/games/<int:game_id>/preview")
+@bp.get("/games/<game:game_id>/preview")
 def preview(game_id: int):
     """What each contract button would write for the panel as typed, sent by htmx as it is
     typed (read only): the engine's scores, swapped into the buttons out of band."""
@@ -308,7 +310,7 @@ def preview(game_id: int):
     return render_template("schieber/_previews.html", game=game, rules=game.rules, **values)
 
 
-@bp.get("/games/<int:game_id>")
+@bp.get("/games/<game:game_id>")
 def show_game(game_id: int):
     """A game: the slate, the entry panel and the hand history."""
     polled = polled_board(game_id, "schieber", "schieber/game.html", _game_context)
@@ -322,7 +324,7 @@ def show_game(game_id: int):
     return _show(stored, note=note)
 
 
-@bp.post("/games/<int:game_id>/hands")
+@bp.post("/games/<game:game_id>/hands")
 def add_hand(game_id: int):
     """Write an entry: a new hand, or Weis, Stöck or trick points of the open hand."""
     form = HandForm()
@@ -337,7 +339,7 @@ def add_hand(game_id: int):
     return _answer(written, note, form=form)
 
 
-@bp.post("/games/<int:game_id>/first-claim")
+@bp.post("/games/<game:game_id>/first-claim")
 def first_claim(game_id: int):
     """Both teams went over the target in one hand: record who claimed first."""
     if request.form.get("team") not in ("0", "1"):
@@ -347,7 +349,7 @@ def first_claim(game_id: int):
     return _answer(written)
 
 
-@bp.route("/games/<int:game_id>/claim", methods=["GET", "POST"])
+@bp.route("/games/<game:game_id>/claim", methods=["GET", "POST"])
 def claim(game_id: int):
     """A team claims it has won ("bedanken"): ask what the ruling needs, then rule."""
     stored = load(game_id, "schieber")
@@ -386,7 +388,7 @@ def claim(game_id: int):
     ), (422 if errors else 200)
 
 
-@bp.route("/games/<int:game_id>/weis", methods=["GET", "POST"])
+@bp.route("/games/<game:game_id>/weis", methods=["GET", "POST"])
 def declare_weis(game_id: int):
     """Declare Weis player by player (or from their cards) and see the ruling before writing.
 
@@ -495,7 +497,7 @@ def declare_weis(game_id: int):
     return render_template("schieber/weis.html", **context), status
 
 
-@bp.route("/games/<int:game_id>/hands/<int:number>", methods=["GET", "POST"])
+@bp.route("/games/<game:game_id>/hands/<int:number>", methods=["GET", "POST"])
 def edit_hand(game_id: int, number: int):
     """Change an earlier hand; everything after it is recomputed from the record.
 
@@ -564,7 +566,7 @@ def _replace_hand(stored: store.Stored, index: int, hand: Hand):
     return (None, {"game": problem}) if problem else (changed, {})
 
 
-@bp.post("/games/<int:game_id>/hands/<int:number>/delete")
+@bp.post("/games/<game:game_id>/hands/<int:number>/delete")
 def delete_hand(game_id: int, number: int):
     """Delete an earlier hand; the record closes up behind it."""
     stored = load(game_id, "schieber")

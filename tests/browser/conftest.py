@@ -124,7 +124,7 @@ def new_game(phone: Page, live_server: str):
         for name, player in SEATS.items():
             phone.fill(f"input[name={name}]", player)
         phone.get_by_role("button", name="Spiel starten").tap()
-        phone.wait_for_url(re.compile(r"/games/\d+$"))
+        phone.wait_for_url(re.compile(r"/games/[\w-]{24}$"))
         return phone.url
 
     return start

@@ -22,22 +22,26 @@ def big_enough(target: Locator) -> None:
 
 def two_hands(phone: Page, new_game) -> tuple[str, int]:
     """A game with hands 1 (62 for Wir in Rosen) and 2 (90 for Wir in Schellen); its URL
-    and id."""
+    (its writer's link) and its number, as the start page's list names it."""
     url = new_game()
     for points, key in (("62", "rosen"), ("90", "schellen")):
         points_for(phone, "Wir")
         tap_points(phone, points)
         save(phone, key)
     assert totals(phone) == (62 + 180, 95 + 134)
-    return url, int(url.rsplit("/", 1)[1])
+    path = "/" + url.split("/", 3)[3]
+    phone.goto(url.removesuffix(path) + "/")
+    listed = phone.locator(f'li:has(a[href="{path}"])').get_attribute("id")
+    phone.goto(url)
+    return url, int(listed.removeprefix("game-"))
 
 
-def ask_to_delete(phone: Page, game_id: int) -> None:
+def ask_to_delete(phone: Page, game_id: int, url: str) -> None:
     """On the tidying start page, tap the game's "Löschen…": the question opens."""
     delete = phone.locator(f"#game-{game_id} #delete-{game_id}")
     big_enough(delete)
     delete.tap()
-    phone.wait_for_url(re.compile(rf"/games/{game_id}/delete\?liste=start&aufraeumen=1$"))
+    phone.wait_for_url(f"{url}/delete?liste=start&aufraeumen=1")
     expect(phone.locator("h1")).to_have_text("Dieses Spiel löschen?")
     expect(phone.locator("main")).to_contain_text(
         "Es verschwindet von der Startseite; unter «Gelöscht» kann es 30 Tage lang "
@@ -67,12 +71,12 @@ def test_a_game_is_deleted_after_asking_and_restored_with_its_hands(
         big_enough(button)
 
     # "Abbrechen" leads back, and the game is still there.
-    ask_to_delete(phone, game_id)
+    ask_to_delete(phone, game_id, url)
     phone.locator("#cancel-delete").tap()
     phone.wait_for_url(re.compile(r"/\?aufraeumen=1$"))
     expect(phone.locator(f"#game-{game_id}")).to_have_count(1)
 
-    ask_to_delete(phone, game_id)
+    ask_to_delete(phone, game_id, url)
     phone.locator("#confirm-delete").tap()
     phone.wait_for_url(re.compile(rf"/\?aufraeumen=1&geloescht={game_id}$"))
     expect(phone.locator(f"#game-{game_id}")).to_have_count(0)
@@ -108,7 +112,7 @@ def test_a_game_is_deleted_after_asking_and_restored_with_its_hands(
 def test_the_note_after_a_delete_takes_it_back_at_once(phone: Page, live_server: str, new_game):
     url, game_id = two_hands(phone, new_game)
     phone.goto(f"{live_server}/?aufraeumen=1")
-    ask_to_delete(phone, game_id)
+    ask_to_delete(phone, game_id, url)
     phone.locator("#confirm-delete").tap()
     phone.wait_for_url(re.compile(rf"geloescht={game_id}$"))
     phone.locator(f"#undo-delete-{game_id}").tap()

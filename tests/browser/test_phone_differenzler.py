@@ -102,7 +102,7 @@ def test_three_rounds_passed_round_the_table(phone: Page, live_server: str):
     assert phone.evaluate("document.documentElement.scrollWidth") <= WIDTH
     phone.screenshot(path="/tmp/differenzler-new.png", full_page=True)
     phone.get_by_role("button", name="Spiel starten").tap()
-    phone.wait_for_url(re.compile(r"/differenzler/\d+$"))
+    phone.wait_for_url(re.compile(r"/differenzler/[\w-]{24}$"))
     expect(phone.locator("#round .who")).to_have_text("Runde 1: Dani gibt, Vorhand Anna")
     assert phone.evaluate("document.documentElement.scrollWidth") <= WIDTH
 
@@ -138,7 +138,7 @@ def test_six_players_scroll_inside_the_tables_only(phone: Page, live_server: str
     for seat, name in enumerate(names, 1):
         phone.fill(f"input[name=seat{seat}]", name)
     phone.get_by_role("button", name="Spiel starten").tap()
-    phone.wait_for_url(re.compile(r"/differenzler/\d+$"))
+    phone.wait_for_url(re.compile(r"/differenzler/[\w-]{24}$"))
     _trump(phone, "obenabe")
     order = list(range(6))
     _predict(phone, order, [30, 20, 40, 10, 27, 30], names)
@@ -160,5 +160,5 @@ def test_six_players_scroll_inside_the_tables_only(phone: Page, live_server: str
     assert phone.evaluate("document.documentElement.scrollWidth") <= WIDTH
     phone.screenshot(path="/tmp/differenzler-edit.png", full_page=True)
     phone.locator("#save-edit").tap()
-    phone.wait_for_url(re.compile(r"/differenzler/\d+$"))
+    phone.wait_for_url(re.compile(r"/differenzler/[\w-]{24}$"))
     expect(phone.locator("#row-1 .cell .d")).to_have_text(["5", "5", "15", "15", "7", "2"])

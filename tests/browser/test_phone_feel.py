@@ -167,7 +167,7 @@ def test_the_card_picker_and_handjass_choices_fit_a_thumb(phone: Page, new_game,
     for seat, name in enumerate(("Anna", "Ben", "Clara", "Dani"), start=1):
         phone.fill(f"input[name=seat{seat}]", name)
     phone.locator("form button[type=submit]").last.tap()
-    phone.wait_for_url(re.compile(r"/handjass/\d+$"))
+    phone.wait_for_url(re.compile(r"/handjass/[\w-]{24}$"))
     assert _small(phone, ".player-row .seg label") == []
 
 

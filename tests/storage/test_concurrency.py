@@ -18,6 +18,7 @@ import waitress
 
 from scorer import create_app, handjass, schieber
 from scorer.storage import games as store
+from scorer.storage import links
 from scorer.storage.migrations import migrate
 from scorer.web.db import connect, get_db
 from tests.conftest import new_game_form, totals_in
@@ -133,12 +134,18 @@ def run_threads(count: int, target, *args) -> list:
     return results
 
 
-def new_schieber(conn, name: str = "Wir") -> int:
+def new_schieber(conn, name: str = "Wir") -> str:
+    """A new Schieber game's page: its writer's link."""
     status, _, location = call(
         conn, "POST", "/games/new", new_game_form(team_a=name, preset="custom", target="100000")
     )
     assert status == 303, status
-    return int(location.rsplit("/", 1)[1])
+    return location
+
+
+def number(db, page: str) -> int:
+    """The number of the game a writer's link opens."""
+    return links.find(db, page.rsplit("/", 1)[1]).game_id
 
 
 # --- 16 phones, one game ----------------------------------------------------------------------
@@ -147,14 +154,14 @@ THREADS = 16
 PER_THREAD = 6
 
 
-def enter_hands(n: int, server: Server, game_id: int, barrier: threading.Barrier):
+def enter_hands(n: int, server: Server, page: str, barrier: threading.Barrier):
     """A phone entering its hands: it reads the page, posts with what it saw, and on a
     conflict reads again and retries. Odd phones use htmx (200 with the fresh panel), even
     ones the plain form (303, then the page)."""
     htmx = n % 2 == 1
     conn = server.connection()
     acked, conflicts = [], 0
-    status, html, _ = call(conn, "GET", f"/games/{game_id}")
+    status, html, _ = call(conn, "GET", page)
     assert status == 200
     barrier.wait()
     for i in range(PER_THREAD):
@@ -167,7 +174,7 @@ def enter_hands(n: int, server: Server, game_id: int, barrier: threading.Barrier
                 "seen": hidden(html, "seen"),
                 "once": hidden(html, "once"),
             }
-            status, body, _ = call(conn, "POST", f"/games/{game_id}/hands", fields, htmx=htmx)
+            status, body, _ = call(conn, "POST", f"{page}/hands", fields, htmx=htmx)
             if status == 409:
                 conflicts += 1
                 assert "Nichts gespeichert" in body
@@ -179,7 +186,7 @@ def enter_hands(n: int, server: Server, game_id: int, barrier: threading.Barrier
                 assert f"Rosen ×1, {value} : {157 - value}." in body
                 html = body
             else:
-                status, html, _ = call(conn, "GET", f"/games/{game_id}")
+                status, html, _ = call(conn, "GET", page)
                 assert status == 200
             break
         else:
@@ -190,14 +197,15 @@ def enter_hands(n: int, server: Server, game_id: int, barrier: threading.Barrier
 
 def test_16_phones_entering_into_one_game_lose_nothing_and_store_nothing_twice(server):
     conn = server.connection()
-    game_id = new_schieber(conn)
+    page = new_schieber(conn)
     barrier = threading.Barrier(THREADS)
-    results = run_threads(THREADS, enter_hands, server, game_id, barrier)
+    results = run_threads(THREADS, enter_hands, server, page, barrier)
     acked = [value for values, _ in results for value in values]
     assert len(acked) == THREADS * PER_THREAD
     assert sum(c for _, c in results) > 0, "the phones never got in each other's way"
 
     db = server.db()
+    game_id = number(db, page)
     stored = store.load(db, game_id)
     points = [h.points for h in stored.game.hands]
     assert Counter(points) == Counter(acked)  # every acknowledged hand once, nothing else
@@ -211,7 +219,7 @@ def test_16_phones_entering_into_one_game_lose_nothing_and_store_nothing_twice(s
     db.close()
 
     state = schieber.replay(stored.game)
-    status, html, _ = call(conn, "GET", f"/games/{game_id}")
+    status, html, _ = call(conn, "GET", page)
     assert status == 200
     assert totals_in(html) == state.totals == (sum(acked), sum(157 - p for p in acked))
     assert history_rows(html) == len(acked)
@@ -226,27 +234,26 @@ def one_game_each(n: int, server: Server, barrier: threading.Barrier):
     """A phone with a game of its own: Schieber for even phones, Handjass for odd ones."""
     conn = server.connection()
     if n % 2 == 0:
-        game_id = new_schieber(conn, f"Team {n}")
+        page = new_schieber(conn, f"Team {n}")
     else:
         fields = {"seat1": f"A{n}", "seat2": f"B{n}", "seat3": f"C{n}", "target": "100"}
-        status, _, location = call(conn, "POST", "/handjass/new", fields)
+        status, _, page = call(conn, "POST", "/handjass/new", fields)
         assert status == 303
-        game_id = int(location.rsplit("/", 1)[1])
     barrier.wait()
     sent = []
     for i in range(8):
         if n % 2 == 0:
-            path = f"/games/{game_id}/hands"
+            path = f"{page}/hands"
             fields = {"contract": "eicheln", "points_team": "1", "points": str(POINTS[i + n])}
         else:
-            path = f"/handjass/{game_id}/deals"
+            path = f"{page}/deals"
             a = POINTS[20 + i + n]
             fields = {"trump": "rosen", "cards0": str(a), "cards1": str(157 - a), "cards2": "0"}
         status, body, _ = call(conn, "POST", path, fields, htmx=i % 2 == 0)
         assert status in (200, 303), (status, body[:300])
         sent.append(fields)
     conn.close()
-    return game_id, sent
+    return page, sent
 
 
 def test_many_phones_writing_into_different_games_at_once(server):
@@ -254,7 +261,8 @@ def test_many_phones_writing_into_different_games_at_once(server):
     results = run_threads(count, one_game_each, server, threading.Barrier(count))
     db = server.db()
     assert db.execute("SELECT count(*) FROM games").fetchone()[0] == count
-    for n, (game_id, sent) in enumerate(results):
+    for n, (page, sent) in enumerate(results):
+        game_id = number(db, page)
         game = store.load(db, game_id).game
         if n % 2 == 0:
             assert [str(h.points) for h in game.hands] == [f["points"] for f in sent]
@@ -318,7 +326,7 @@ def test_16_phones_starting_200_games_at_once(server, twice):
     ]
     assert sorted(names) == sorted(f["team_a"] for f in forms)  # every game stored once
     for token, team, location in answers:
-        game_id = int(location.rsplit("/", 1)[1])
+        game_id = number(db, location)
         assert store.token_game(db, token) == game_id
         assert store.load(db, game_id).game.teams[0].name == team
     assert db.execute("SELECT count(*) FROM tokens").fetchone()[0] == len(forms)

@@ -20,6 +20,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from scorer.storage import games as store
+from scorer.storage import links
 from scorer.web.db import connect
 from tests.conftest import new_game_form
 
@@ -104,9 +105,9 @@ class Phone(threading.Thread):
     """Enters hands into its own game as fast as the server answers; a request that got no
     answer (the server died) is sent again, the same form, once the server is back."""
 
-    def __init__(self, served: Served, game_id: int, html: str, stop: threading.Event):
+    def __init__(self, served: Served, page: str, html: str, stop: threading.Event):
         super().__init__(daemon=True)
-        self.served, self.game_id, self.html, self.stop = served, game_id, html, stop
+        self.served, self.page, self.html, self.stop = served, page, html, stop
         self.acked: list[tuple[int, int]] = []
         self.interrupted = 0
         self.repeated = 0
@@ -133,7 +134,7 @@ class Phone(threading.Thread):
                 if not self.served.up.wait(timeout=30) and self.stop.is_set():
                     return  # the test gave up on the server
                 try:
-                    status, body, _ = post(self.served.port, f"/games/{self.game_id}/hands", fields)
+                    status, body, _ = post(self.served.port, f"{self.page}/hands", fields)
                 except (OSError, http.client.HTTPException):
                     self.interrupted += 1
                     time.sleep(0.01)
@@ -159,12 +160,11 @@ def test_killing_the_server_loses_no_acknowledged_entry_and_stores_none_twice(tm
                 new_game_form(team_a=f"Tisch {n}", preset="custom", target="100000"),
             )
             assert status == 303
-            game_id = int(location.rsplit("/", 1)[1])
             conn = http.client.HTTPConnection("127.0.0.1", served.port, timeout=20)
-            conn.request("GET", f"/games/{game_id}")
+            conn.request("GET", location)
             html = conn.getresponse().read().decode()
             conn.close()
-            phones.append(Phone(served, game_id, html, stop))
+            phones.append(Phone(served, location, html, stop))
         for phone in phones:
             phone.start()
 
@@ -199,10 +199,11 @@ def test_killing_the_server_loses_no_acknowledged_entry_and_stores_none_twice(tm
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         assert db.execute("PRAGMA foreign_key_check").fetchall() == []
         for phone in phones:
-            stored = store.load(db, phone.game_id)
+            game_id = links.find(db, phone.page.rsplit("/", 1)[1]).game_id
+            stored = store.load(db, game_id)
             written = [(h.points_team, h.points) for h in stored.game.hands]
             assert written == phone.acked  # each acknowledged hand, in order, once
-            kinds = [c.kind for c in store.changes(db, phone.game_id)]
+            kinds = [c.kind for c in store.changes(db, game_id)]
             assert kinds == ["create"] + ["enter"] * len(phone.acked)
     finally:
         db.close()

@@ -4,6 +4,7 @@ kept as a change of the game, and no entry or change is ever lost."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -256,13 +257,29 @@ def test_each_list_reads_its_own_index(db, monkeypatch, name):
     assert not any(plan.startswith("SCAN games") and index not in plan for plan in plans)
 
 
+def stored_as_in_0002(db, game) -> int:
+    """A game as schema 0002 stored it (no column of a later migration), with its record."""
+    summary = store._summary_json(game)
+    finished = int(json.loads(summary)["finished"])
+    with db.conn:
+        game_id = db.execute(
+            "INSERT INTO games (kind, created, setup, finished, summary) VALUES (?, ?, ?, ?, ?)",
+            [game.KIND, store.now(), store._setup(game), finished, summary],
+        ).lastrowid
+        for position, hand in enumerate(game.hands):
+            db.execute(
+                "INSERT INTO entries (game_id, position, data) VALUES (?, ?, ?)",
+                [game_id, position, store._entry_json(hand)],
+            )
+    return game_id
+
+
 def test_a_database_of_schema_0002_is_upgraded_with_every_game_on_the_start_page(tmp_path):
     db = connect(str(tmp_path / "old.db"))
     migrations.apply(db, stop_before="0003_archive_and_bin")
-    # Stored as an import is (create() writes no column of 0003), each with its record.
-    running, _ = store.create(db, schieber_game().with_hands((Hand("rosen", points=62),)))
+    running = stored_as_in_0002(db, schieber_game().with_hands((Hand("rosen", points=62),)))
     won = schieber_game(target=100).with_hands((Hand("rosen", points=157),))
-    finished, _ = store.create(db, won)
+    finished = stored_as_in_0002(db, won)
     assert "archived" not in db["games"].columns_dict
     migrate(db)
     assert {"archived", "deleted"} <= set(db["games"].columns_dict)

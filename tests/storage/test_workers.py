@@ -27,15 +27,20 @@ def free_port() -> int:
 
 
 def post(base: str, path: str, fields: dict) -> int:
+    return posted(base, path, fields)[0]
+
+
+def posted(base: str, path: str, fields: dict) -> tuple[int, str]:
+    """The status of a post, and where it leads (its Location, if any)."""
     data = urllib.parse.urlencode(fields).encode()
     request = urllib.request.Request(base + path, data=data, method="POST")
     opener = urllib.request.build_opener(NoRedirect)
     try:
         with opener.open(request, timeout=20) as answer:
-            return answer.status
+            return answer.status, answer.headers.get("Location", "")
     except urllib.error.HTTPError as answer:
         answer.close()
-        return answer.code
+        return answer.code, answer.headers.get("Location", "")
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -74,22 +79,23 @@ def test_workers_share_the_database_and_stop_together(tmp_path):
             ["pgrep", "-P", str(server.pid)], capture_output=True, text=True
         ).stdout.split()
         assert len(workers) == 3
-        games = 6
-        for _ in range(games):
-            assert post(base, "/games/new", new_game_form(target="100000", preset="custom")) == 303
+        games = []
+        for _ in range(6):
+            form = new_game_form(target="100000", preset="custom")
+            status, page = posted(base, "/games/new", form)
+            assert status == 303
+            games.append(page)
 
-        def entries(game: int) -> list[int]:
+        def entries(game: str) -> list[int]:
             return [
-                post(base, f"/games/{game}/hands", {"contract": "rosen", "points": str(20 + n)})
+                post(base, f"{game}/hands", {"contract": "rosen", "points": str(20 + n)})
                 for n in range(10)
             ]
 
         with ThreadPoolExecutor(12) as pool:
-            answers = [
-                a for batch in pool.map(entries, [g % games + 1 for g in range(12)]) for a in batch
-            ]
+            answers = [a for batch in pool.map(entries, games + games) for a in batch]
         assert answers.count(303) == len(answers) == 120
-        with urllib.request.urlopen(base + "/games/1") as answer:
+        with urllib.request.urlopen(base + games[0]) as answer:
             page = answer.read().decode()
         assert len(re.findall(r'<li class="row"', page)) == 20  # two clients, 10 hands each
     finally:

@@ -17,7 +17,7 @@ from scorer.schieber.contracts import Rules
 from scorer.schieber.game import Game, Hand, Team
 from scorer.storage import games as store
 from scorer.web.db import get_db
-from tests.conftest import new_game_form, totals_in
+from tests.conftest import link, new_game_form, numbered, own, totals_in
 
 RUNNING, FINISHED, HANDJASS = 1, 2, 3
 PLAYERS = {"seat1": "Anna", "seat2": "Ben", "seat3": "Clara", "seat4": "Dani"}
@@ -52,7 +52,7 @@ def tables(client):
 def page(client, url: str, status: int = 200) -> str:
     response = client.get(url)
     assert response.status_code == status, url
-    return markup.unescape(response.get_data(as_text=True))
+    return numbered(client, markup.unescape(response.get_data(as_text=True)))
 
 
 def listed(html: str) -> list[int]:
@@ -241,7 +241,7 @@ def test_a_running_game_is_not_archived(app, tables):
     before = dump(app)
     response = tables.post(f"/games/{RUNNING}/archive", data={"liste": "start"})
     assert response.status_code == 409
-    html = markup.unescape(response.get_data(as_text=True))
+    html = numbered(tables, markup.unescape(response.get_data(as_text=True)))
     assert message(html) == RUNNING_REFUSED
     assert f'href="/games/{RUNNING}">Zurück zum Spiel</a>' in html
     assert dump(app) == before
@@ -299,6 +299,7 @@ def test_the_archive_and_the_bin_page_20_at_a_time(app, client):
             store.archive(db, game_id)
         for game_id in ids[21:]:
             store.delete(db, game_id)
+    own(client, *ids)
     html = page(client, "/")
     assert listed(html) == []
     assert "Archiv (21)" in html and "Gelöscht (21)" in html and "tidy-link" not in html
@@ -319,8 +320,7 @@ def test_the_archive_and_the_bin_page_20_at_a_time(app, client):
 
 def test_tidying_goes_on_from_page_to_page(app, client):
     with app.app_context():
-        for _ in range(21):
-            store.create(get_db(), won())
+        own(client, *(store.create(get_db(), won())[0] for _ in range(21)))
     html = page(client, "/?aufraeumen=1")
     assert 'href="/?seite=2&aufraeumen=1" rel="next"' in html
     html = page(client, "/?seite=2&aufraeumen=1")
@@ -341,7 +341,7 @@ def test_the_export_leaves_out_where_the_game_was_listed_and_imports_again(clien
         data={"file": (io.BytesIO(json.dumps(data).encode()), "jass.json")},
         content_type="multipart/form-data",
     )
-    assert response.status_code == 303 and response.headers["Location"] == "/games/4"
+    assert response.status_code == 303 and response.headers["Location"] == link(client, "/games/4")
 
 
 def test_every_move_needs_the_csrf_token(app, tables):

@@ -16,7 +16,7 @@ from scorer.storage.migrations import migrate
 from scorer.web.coiffeur import say_names
 from scorer.web.db import get_db
 from scorer.web.messages import say, words_of
-from tests.conftest import errors_in
+from tests.conftest import by_number, errors_in, link
 
 TEAMS = {"team1": "Wir", "team2": "Ihr"}
 
@@ -25,7 +25,9 @@ TEAMS = {"team1": "Wir", "team2": "Ihr"}
 def game(client):
     """Wir against Ihr on the 8-round Swiss board: Rosen ×1 … Trumpf nach Wahl ×8, Match 257."""
     response = client.post("/coiffeur/new", data={**TEAMS, "deck": "swiss", "board": "8"})
-    assert response.status_code == 303 and response.headers["Location"] == "/coiffeur/1"
+    assert response.status_code == 303 and response.headers["Location"] == link(
+        client, "/coiffeur/1"
+    )
     return client
 
 
@@ -309,7 +311,7 @@ def test_a_finished_game_names_the_winner_and_plays_again(client):
     listing = client.get("/").get_data(as_text=True)
     assert "Coiffeur: Wir, Ihr, Die" in listing and "Wir gewinnt" in listing
     response = client.post("/coiffeur/1/again")
-    assert response.headers["Location"] == "/coiffeur/2"
+    assert response.headers["Location"] == link(client, "/coiffeur/2")
     html = page(client, 2)
     assert totals(html) == [0, 0, 0]
     assert re.findall(r'<tr id="c-(\w+)">', html) == ["obenabe"]
@@ -336,8 +338,12 @@ def test_the_counter_match_credits_the_other_team(client):
 
 def test_double_tap_on_start_creates_one_game(client):
     data = {**TEAMS, "once": "tap-tap"}
-    assert client.post("/coiffeur/new", data=data).headers["Location"] == "/coiffeur/1"
-    assert client.post("/coiffeur/new", data=data).headers["Location"] == "/coiffeur/1"
+    assert client.post("/coiffeur/new", data=data).headers["Location"] == link(
+        client, "/coiffeur/1"
+    )
+    assert client.post("/coiffeur/new", data=data).headers["Location"] == link(
+        client, "/coiffeur/1"
+    )
     assert client.get("/coiffeur/2").status_code == 404
 
 
@@ -420,8 +426,8 @@ def test_export_and_import_give_the_same_board(game):
         data={"file": (io.BytesIO(json.dumps(data).encode()), "c.json")},
         content_type="multipart/form-data",
     )
-    assert response.headers["Location"] == "/coiffeur/2"
-    assert game.get("/games/2").headers["Location"] == "/coiffeur/2"
+    assert response.headers["Location"] == link(game, "/coiffeur/2")
+    assert game.get(link(game, "/games/2")).headers["Location"] == link(game, "/coiffeur/2")
     html = page(game, 2)
     assert totals(html) == [97, 1542]
     assert (
@@ -463,6 +469,7 @@ def strict_client(tmp_path):
     app = create_app(
         {"TESTING": True, "DATABASE": str(tmp_path / "csrf.db"), "SECRET_KEY": "csrf-test"}
     )
+    by_number(app)
     with app.app_context():
         migrate(get_db())
     return app.test_client()

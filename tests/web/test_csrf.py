@@ -7,7 +7,7 @@ import pytest
 from scorer import create_app
 from scorer.storage.migrations import migrate
 from scorer.web.db import get_db
-from tests.conftest import errors_in, new_game_form, totals_in
+from tests.conftest import by_number, errors_in, new_game_form, totals_in
 
 
 @pytest.fixture
@@ -16,6 +16,7 @@ def strict_client(tmp_path):
     app = create_app(
         {"TESTING": True, "DATABASE": str(tmp_path / "csrf.db"), "SECRET_KEY": "csrf-test"}
     )
+    by_number(app)
     with app.app_context():
         migrate(get_db())
     return app.test_client()

@@ -19,7 +19,7 @@ from scorer.differenzler import contracts
 from scorer.storage.migrations import migrate
 from scorer.web.db import get_db
 from scorer.web.messages import words_of
-from tests.conftest import errors_in
+from tests.conftest import by_number, errors_in, link
 
 PLAYERS = {"seat1": "Anna", "seat2": "Ben", "seat3": "Clara", "seat4": "Dani"}
 SETUP = {**PLAYERS, "rounds": "12", "deck": "swiss", "exact_bonus": "0"}
@@ -31,7 +31,9 @@ TABLES = {"games": "id", "entries": "id", "changes": "id", "tokens": "token"}
 def game(client):
     """A four-player Differenzler game, 12 rounds, no Weis, no bonus, Swiss cards."""
     response = client.post("/differenzler/new", data=SETUP)
-    assert response.status_code == 303 and response.headers["Location"] == "/differenzler/1"
+    assert response.status_code == 303 and response.headers["Location"] == link(
+        client, "/differenzler/1"
+    )
     return client
 
 
@@ -206,7 +208,7 @@ def test_differences_totals_and_the_last_points_filled_in(game):
     # Predictions 40/30/50/37, points 52/20/45 and Dani's left blank: 157 − 117 = 40.
     response = play_round(game, "rosen", [40, 30, 50, 37], {0: 52, 1: 20, 2: 45})
     assert response.status_code == 303
-    assert response.headers["Location"] == "/differenzler/1?runde=1"
+    assert response.headers["Location"] == link(game, "/differenzler/1?runde=1")
     said = game.get("/differenzler/1?runde=1").get_data(as_text=True)
     assert "Runde 1 gespeichert: Anna 12, Ben 10, Clara 5, Dani 3 daneben." in said
     html = page(game)
@@ -396,7 +398,7 @@ def test_a_tie_after_the_set_rounds_asks_for_another_round_then_the_winner(clien
     assert client.post("/differenzler/1/rounds/2", data=edit).status_code == 303
     assert "nach Spielende geändert; es bleibt: Dani gewinnt" in page(client)
     again = client.post("/differenzler/1/again")
-    assert again.status_code == 303 and again.headers["Location"] == "/differenzler/2"
+    assert again.status_code == 303 and again.headers["Location"] == link(client, "/differenzler/2")
     assert "Runde 1 von 1" in page(client, 2)
 
 
@@ -419,7 +421,9 @@ def test_export_and_import_give_the_same_standings(game):
         data={"file": (io.BytesIO(json.dumps(data).encode()), "d.json")},
         content_type="multipart/form-data",
     )
-    assert response.status_code == 303 and response.headers["Location"] == "/differenzler/2"
+    assert response.status_code == 303 and response.headers["Location"] == link(
+        game, "/differenzler/2"
+    )
     assert totals(page(game, 2)) == totals(page(game, 1)) == [22, 47, 25, 13]
     assert diffs(page(game, 2), 2) == [10, 37, 20, 10]
 
@@ -446,6 +450,7 @@ def strict(tmp_path):
             "PROPAGATE_EXCEPTIONS": False,
         }
     )
+    by_number(app)
     app.jinja_env.undefined = StrictUndefined
     with app.app_context():
         migrate(get_db())

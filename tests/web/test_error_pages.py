@@ -17,7 +17,7 @@ from jinja2 import StrictUndefined
 from scorer import create_app
 from scorer.storage.migrations import migrate
 from scorer.web.db import get_db
-from tests.conftest import errors_in, new_game_form
+from tests.conftest import by_number, errors_in, link, new_game_form
 
 SCHIEBER, HANDJASS, DIFFERENZLER, COIFFEUR = 1, 2, 3, 4
 PLAYERS = {"seat1": "Anna", "seat2": "Ben", "seat3": "Clara", "seat4": "Dani"}
@@ -57,13 +57,14 @@ def make_app(database: Path, csrf: bool = False):
             "PROPAGATE_EXCEPTIONS": False,
         }
     )
+    by_number(app)
     app.jinja_env.undefined = StrictUndefined
 
     def boom(game_id: int | None = None):
         raise Broken("secret detail of the fault")
 
     app.add_url_rule("/boom", "boom", boom)
-    app.add_url_rule("/games/<int:game_id>/boom", "game_boom", boom)
+    app.add_url_rule("/games/<game:game_id>/boom", "game_boom", boom)
     return app
 
 
@@ -189,7 +190,7 @@ def test_a_page_request_gets_the_apps_own_page(
     assert response.mimetype == "text/html"
     assert_full_page(page)
     assert page_message(page) == message
-    assert back_links(page) == [back]
+    assert back_links(page) == [link(client, back)]
     assert "Traceback" not in page and "secret detail" not in page
 
 
@@ -209,7 +210,7 @@ def test_an_htmx_request_gets_a_fragment_for_the_flash_area(
     assert response.headers.get("HX-Retarget") == "#flash"
     assert response.headers.get("HX-Reswap") == "innerHTML"
     assert "Traceback" not in page and "secret detail" not in page
-    assert back_links(page) == [back]
+    assert back_links(page) == [link(client, back)]
 
 
 def test_a_refusal_of_the_method_says_which_methods_are_allowed(client):
@@ -241,7 +242,7 @@ def test_a_refused_csrf_token_gets_the_apps_own_page(strict_client, url, fields,
     assert response.status_code == 400
     assert_full_page(page)
     assert page_message(page) == EXPIRED
-    assert back_links(page) == [back]
+    assert back_links(page) == [link(strict_client, back)]
 
 
 @pytest.mark.parametrize(
@@ -295,7 +296,7 @@ def test_an_outdated_view_gets_the_page_with_the_message(client):
     assert response.status_code == 409
     assert_full_page(page)
     assert "Nichts gespeichert: bitte prüfen und nochmals tippen." in errors_in(page)["game"]
-    assert f'href="/games/{SCHIEBER}"' in page
+    assert f'href="{link(client, f"/games/{SCHIEBER}")}"' in page
 
 
 def test_an_outdated_view_in_htmx_gets_the_live_part(client):
@@ -330,7 +331,7 @@ def test_a_refused_form_gets_its_page_with_the_message(client, url, fields, fiel
     assert_full_page(page)
     shown = errors_in(page)
     assert any(message in text for key, text in shown.items() if field in (None, key)), shown
-    assert f'href="{back}"' in page
+    assert f'href="{link(client, back)}"' in page
 
 
 def test_a_refused_import_gets_its_page_with_the_message(client):

@@ -7,7 +7,7 @@ from sqlite_utils import Database
 
 from scorer import create_app, exchange
 from scorer.schieber.game import Game, replay
-from tests.conftest import errors_in, new_game_form, totals_in
+from tests.conftest import errors_in, link, new_game_form, totals_in
 
 
 def played(client) -> dict:
@@ -45,7 +45,7 @@ def test_import_gives_the_same_state(client):
     data = played(client)
     before = client.get("/games/1").get_data(as_text=True)
     response = upload(client, json.dumps(data).encode())
-    assert response.status_code == 303 and response.headers["Location"] == "/games/2"
+    assert response.status_code == 303 and response.headers["Location"] == link(client, "/games/2")
     after = client.get("/games/2").get_data(as_text=True)
     # 180 + 0 + 50 = 230 for Wir; 134 + 771 + 20 = 925 for Ihr; hand 3 still open in Rosen.
     assert totals_in(before) == totals_in(after) == (230, 925)

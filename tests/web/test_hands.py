@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from tests.conftest import errors_in, new_game_form, totals_in
+from tests.conftest import errors_in, link, new_game_form, numbered, totals_in
 
 
 @pytest.fixture
@@ -164,7 +164,7 @@ def test_the_game_list_shows_running_and_finished_games(client):
     client.post("/games/new", data=new_game_form())
     client.post("/games/new", data=new_game_form(target="100", preset="custom", team_a="Blau"))
     client.post("/games/2/hands", data={"contract": "rosen", "points": "120", "points_team": "0"})
-    html = client.get("/").get_data(as_text=True)
+    html = numbered(client, client.get("/").get_data(as_text=True))
     running, finished = html.split("Beendete Spiele")
     assert "/games/1" in running and "/games/2" not in running
     assert "Blau gewinnt" in finished
@@ -179,7 +179,7 @@ def test_a_new_game_with_the_same_teams_and_rules(client):
     )
     assert "Wir gewinnt" in client.get("/games/1").get_data(as_text=True)
     response = client.post("/games/1/again")
-    assert response.headers["Location"] == "/games/2"
+    assert response.headers["Location"] == link(client, "/games/2")
     html = client.get("/games/2").get_data(as_text=True)
     assert totals_in(html) == (0, 0)
     assert "Ziel 300" in html

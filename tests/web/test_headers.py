@@ -20,7 +20,7 @@ from scorer import create_app
 from scorer.storage.migrations import migrate
 from scorer.web import _secret_key
 from scorer.web.db import get_db
-from tests.conftest import new_game_form
+from tests.conftest import by_number, new_game_form
 
 SCHIEBER, HANDJASS, DECIDED = 1, 2, 3
 PLAYERS = {"seat1": "Anna", "seat2": "Ben", "seat3": "Clara", "seat4": "Dani"}
@@ -39,6 +39,7 @@ def make_app(database: Path, **config):
             **config,
         }
     )
+    by_number(app)
     app.jinja_env.undefined = StrictUndefined
     return app
 

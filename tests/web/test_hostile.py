@@ -22,7 +22,7 @@ from jinja2 import StrictUndefined
 from scorer import create_app
 from scorer.storage.migrations import migrate
 from scorer.web.db import get_db
-from tests.conftest import errors_in, new_game_form
+from tests.conftest import by_number, errors_in, new_game_form
 
 SCHIEBER, HANDJASS, DECIDED, NO_OBENABE, EMPTY_HANDJASS = 1, 2, 3, 4, 5
 PLAYERS = {"seat1": "Anna", "seat2": "Ben", "seat3": "Clara", "seat4": "Dani"}
@@ -50,6 +50,7 @@ def make_app(database: Path, **config):
             **config,
         }
     )
+    by_number(app)
     app.jinja_env.undefined = StrictUndefined
     return app
 

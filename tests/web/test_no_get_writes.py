@@ -16,7 +16,7 @@ from jinja2 import StrictUndefined
 from scorer import create_app
 from scorer.storage.migrations import migrate
 from scorer.web.db import get_db
-from tests.conftest import new_game_form
+from tests.conftest import by_number, new_game_form
 
 PLAYERS = {"seat1": "Anna", "seat2": "Ben", "seat3": "Clara", "seat4": "Dani"}
 TABLES = {"games": "id", "entries": "id", "changes": "id", "tokens": "token"}
@@ -53,6 +53,7 @@ def make_app(database: Path):
             "PROPAGATE_EXCEPTIONS": False,
         }
     )
+    by_number(app)
     app.jinja_env.undefined = StrictUndefined
     return app
 
@@ -139,13 +140,27 @@ def rules() -> list:
 RULES = rules()
 
 
-def urls(rule) -> list[str]:
-    """The rule filled with real ids: each game of each kind, entry number 1."""
+def watch_keys(database: Path | None) -> dict[int, str]:
+    """Each game's watch key, by its number."""
+    if database is None:
+        return {}
+    conn = sqlite3.connect(database)
+    try:
+        return dict(conn.execute("SELECT id, watch_key FROM games"))
+    finally:
+        conn.close()
+
+
+def urls(rule, database: Path | None = None) -> list[str]:
+    """The rule filled with real ids: each game of each kind (by number: the test client opens
+    it under its writer's link; by its watch key for a watch link), entry number 1."""
     names = sorted(rule.arguments)
+    watch = watch_keys(database)
     values = {
         "game_id": [SCHIEBER, HANDJASS, OPEN_HAND, DIFFERENZLER, COIFFEUR],
         "number": [1],
         "filename": ["app.css", "htmx-2.0.11.min.js"],
+        "rest": [*watch.values(), "x/y"],
     }
     unknown = set(names) - set(values)
     assert not unknown, f"{rule.rule}: no value for {unknown}"
@@ -154,6 +169,8 @@ def urls(rule) -> list[str]:
         path = rule.rule
         for name, value in zip(names, combination, strict=True):
             path = path.replace(f"<int:{name}>", str(value)).replace(f"<path:{name}>", str(value))
+            path = path.replace(f"<game:{name}>", str(value))
+            path = path.replace(f"<watch:{name}>", watch.get(value, "unknown-watch-key-000000"))
         filled.append(path)
     return filled
 
@@ -172,7 +189,7 @@ def test_get_and_head_never_write(tmp_path, template_db, rule):
     stored, raw = dump(path), file_bytes(path)
     client = make_app(path).test_client()
     answered = []
-    for url, query, method in product(urls(rule), QUERIES, ("GET", "HEAD")):
+    for url, query, method in product(urls(rule, path), QUERIES, ("GET", "HEAD")):
         target = f"{url}?{query}" if query else url
         # htmx asks for fragments: the same views, another template block.
         for headers in ({}, {"HX-Request": "true"}) if query in QUERIES[:2] else ({},):

@@ -6,7 +6,7 @@ import json
 import sqlite3
 
 from scorer.web.db import get_db
-from tests.conftest import new_game_form, totals_in
+from tests.conftest import link, new_game_form, totals_in
 
 
 def count(app, table: str) -> int:
@@ -18,7 +18,7 @@ def test_a_double_tap_on_start_makes_one_game(app, client):
     form = new_game_form(once="tap-1")
     first = client.post("/games/new", data=form)
     second = client.post("/games/new", data=form)
-    assert first.headers["Location"] == second.headers["Location"] == "/games/1"
+    assert first.headers["Location"] == second.headers["Location"] == link(client, "/games/1")
     assert count(app, "games") == 1
 
 
@@ -28,9 +28,14 @@ def test_a_double_tap_on_nochmal_makes_one_new_game(app, client):
         client.post("/games/1/hands", data={"contract": "schellen", "points": points})
     assert "Wir gewinnt" in client.get("/games/1").get_data(as_text=True)
     answers = [client.post("/games/1/again", data={"once": "again-1"}) for _ in range(2)]
-    assert [a.headers["Location"] for a in answers] == ["/games/2", "/games/2"]
+    assert [a.headers["Location"] for a in answers] == [
+        link(client, "/games/2"),
+        link(client, "/games/2"),
+    ]
     assert count(app, "games") == 2
-    assert client.post("/games/1/again", data={"once": "again-2"}).headers["Location"] == "/games/3"
+    assert client.post("/games/1/again", data={"once": "again-2"}).headers["Location"] == link(
+        client, "/games/3"
+    )
 
 
 def test_an_import_sent_twice_makes_one_game(app, client):
@@ -45,7 +50,10 @@ def test_an_import_sent_twice_makes_one_game(app, client):
         )
         for _ in range(2)
     ]
-    assert [a.headers["Location"] for a in answers] == ["/games/2", "/games/2"]
+    assert [a.headers["Location"] for a in answers] == [
+        link(client, "/games/2"),
+        link(client, "/games/2"),
+    ]
     assert count(app, "games") == 2
     assert totals_in(client.get("/games/2").get_data(as_text=True)) == (62, 95)
 

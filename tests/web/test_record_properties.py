@@ -26,7 +26,7 @@ from scorer.schieber.game import Hand
 from scorer.storage import games as store
 from scorer.storage.migrations import migrate
 from scorer.web.db import connect, get_db
-from tests.conftest import new_game_form, totals_in
+from tests.conftest import by_number, game_number, new_game_form, totals_in
 
 CONTRACTS = ("rosen", "eicheln", "schilten", "schellen", "obenabe", "undenufe")
 
@@ -42,6 +42,7 @@ def shared_app(tmp_path_factory):
             "WTF_CSRF_ENABLED": False,
         }
     )
+    by_number(app)
     with app.app_context():
         migrate(get_db())
     return app
@@ -195,7 +196,7 @@ def play_evening(shared_app, target: str, steps) -> None:
         "/games/new", data=new_game_form(preset="custom", target=target, order="stich,weis,stoeck")
     )
     assert response.status_code == 303
-    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    game_id = game_number(client, response.headers["Location"])
     db = open_db(shared_app)
     try:
         before = store.load(db, game_id)
@@ -257,7 +258,7 @@ class SchieberTable(RuleBasedStateMachine):
         response = self.client.post(
             "/games/new", data=new_game_form(preset="custom", target="1000")
         )
-        self.game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+        self.game_id = game_number(self.client, response.headers["Location"])
         self.db = open_db(self.app)
         self.model = store.load(self.db, self.game_id).game
         self.undone: list[Hand] = []
@@ -432,7 +433,7 @@ class HandjassTable(RuleBasedStateMachine):
         response = self.client.post(
             "/handjass/new", data={"seat1": "Anna", "seat2": "Ben", "seat3": "Clara", "target": "3"}
         )
-        self.game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+        self.game_id = game_number(self.client, response.headers["Location"])
         self.db = open_db(self.app)
         self.model = store.load(self.db, self.game_id).game
         self.undone: list[Deal] = []

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from tests.conftest import errors_in, new_game_form, totals_in
+from tests.conftest import errors_in, link, new_game_form, totals_in
 
 # Seats: 0 Anna (Wir), 1 Ben (Ihr), 2 Clara (Wir), 3 Dani (Ihr); Anna is Vorhand in hand 1.
 URL = "/games/1/weis"
@@ -114,7 +114,7 @@ def test_htmx_gets_the_form_back_and_a_redirect_after_writing(game):
     response = game.post(
         URL, data={"contract": "obenabe", "action": "write", "d0": "four:A"}, headers=headers
     )
-    assert response.status_code == 204 and response.headers["HX-Redirect"] == "/games/1"
+    assert response.status_code == 204 and response.headers["HX-Redirect"] == link(game, "/games/1")
     assert totals_in(game.get("/games/1").get_data(as_text=True)) == (300, 0)
 
 

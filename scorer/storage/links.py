@@ -1,0 +1,84 @@
+"""A game's two links: the writer's key (may enter and change) and the watchers' key (read
+only), each 144 random bits, so that nobody on the pub's Wi-Fi finds a game by counting.
+
+Games stored before the keys keep their numbered link (`numbered`) until their links are
+renewed; a renewal makes both old links and the number useless at once.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Literal, NamedTuple
+
+from sqlite_utils import Database
+
+from scorer.storage import games as store
+
+KEY_BYTES = 18  # 144 bits: 24 characters of URL-safe base64
+KEY = re.compile(r"[A-Za-z0-9_-]{24}")
+NUMBER = re.compile(r"[0-9]{1,19}")
+
+
+def new_key() -> str:
+    """A fresh key for a link: 24 URL-safe characters, 144 random bits."""
+    return secrets.token_urlsafe(KEY_BYTES)
+
+
+class Found(NamedTuple):
+    """The game a link opens, and what it may do there."""
+
+    game_id: int
+    role: Literal["write", "watch"]
+    numbered: bool = False  # an old numbered link of a game stored before the keys
+
+
+def find(db: Database, text: str) -> Found | None:
+    """The game a link's key (or an old game's number) opens, also a deleted one; or None."""
+    if KEY.fullmatch(text):
+        row = db.execute(
+            "SELECT id, 'write' FROM games WHERE write_key = ?"
+            " UNION ALL SELECT id, 'watch' FROM games WHERE watch_key = ?",
+            [text, text],
+        ).fetchone()
+        return Found(row[0], row[1]) if row else None
+    if NUMBER.fullmatch(text) and 0 < int(text) < 2**63:
+        row = db.execute(
+            "SELECT id FROM games WHERE id = ? AND numbered = 1", [int(text)]
+        ).fetchone()
+        return Found(row[0], "write", numbered=True) if row else None
+    return None
+
+
+class Keys(NamedTuple):
+    """A game's writer key and watch key."""
+
+    write: str
+    watch: str
+
+
+def keys(db: Database, game_id: int) -> Keys | None:
+    """The game's two keys, or None for no such game."""
+    row = db.execute("SELECT write_key, watch_key FROM games WHERE id = ?", [game_id]).fetchone()
+    return Keys(*row) if row else None
+
+
+def renew(db: Database, game_id: int, *, phone: str = "", token: str | None = None) -> Keys:
+    """New keys for a game whose links went where they should not: the old links, and the old
+    number, open nothing any more. Kept as a change of the game. A form sent twice renews
+    once (the keys of the first time are returned)."""
+    with store.writing(db):
+        used = store.token_game(db, token)
+        if used is not None and used != game_id:
+            token = None
+        if used != game_id:
+            if keys(db, game_id) is None:
+                raise store.Refused("missing")
+            fresh = Keys(new_key(), new_key())
+            db.execute(
+                "UPDATE games SET write_key = ?, watch_key = ?, numbered = 0 WHERE id = ?",
+                [*fresh, game_id],
+            )
+            store._log(db, game_id, phone=phone, kind="new-links")
+            store._use_token(db, token, game_id)
+        return keys(db, game_id)
