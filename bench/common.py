@@ -156,10 +156,13 @@ def open_db(path: str | Path):
     return connect(str(path))
 
 
-def count_entries(path: str | Path) -> dict[int, int]:
-    """Entries stored per game."""
+def count_entries(path: str | Path) -> dict[str, int]:
+    """Entries stored per game, by the game's writer's key (as its link names it)."""
     with sqlite3.connect(path) as conn:
-        rows = conn.execute("SELECT game_id, COUNT(*) FROM entries GROUP BY game_id").fetchall()
+        rows = conn.execute(
+            "SELECT write_key, COUNT(*) FROM entries JOIN games ON games.id = game_id"
+            " GROUP BY game_id"
+        ).fetchall()
     return dict(rows)
 
 

@@ -45,6 +45,7 @@ from common import (
 )
 
 from scorer.schieber.game import replay
+from scorer.web.links import MINE, MINE_MAX
 
 HTMX = {"HX-Request": "true", "Accept-Encoding": "gzip"}
 TARGET = 100_000  # the highest target the app allows
@@ -122,6 +123,7 @@ def measure_game(app, client, db, kind: str, size: int) -> tuple[dict[str, float
     # takes no more), and then it is entered for good.
     game_id = store_game(db, game.with_record(getattr(game, game.RECORD)[:-1]))
     page = writer_path(db, game_id)
+    key = page.rsplit("/", 1)[1]
     enter_url = f"{page}/hands" if kind == "schieber" else f"{page}/deals"
     edit_url = f"{page}/hands/1" if kind == "schieber" else f"{page}/deals/1"
     rounds = rounds_for(size)
@@ -154,7 +156,7 @@ def measure_game(app, client, db, kind: str, size: int) -> tuple[dict[str, float
     export = {}
 
     def export_it():
-        export["data"] = expect(client.get(f"{writer_path(db, game_id)}/export.json"), 200).data
+        export["data"] = expect(client.get(f"/games/{key}/export.json"), 200).data
 
     figures["export (GET export.json)"] = timed(export_it, rounds)
 
@@ -186,12 +188,18 @@ def measure_game(app, client, db, kind: str, size: int) -> tuple[dict[str, float
 
 def measure_index(client, db, count: int, have: int) -> tuple[float, float, int]:
     """Fill the store up to `count` games (16 hands each, no change log), then time the start
-    page and its last page."""
+    page and its last page of a phone that started the newest of them (as many as a phone
+    keeps in its list: MINE_MAX)."""
     for _ in range(count - have):
         store_game(db, schieber_game(16), with_log=False)
+    ids = [
+        row[0] for row in db.execute("SELECT id FROM games ORDER BY id DESC LIMIT ?", [MINE_MAX])
+    ]
+    with client.session_transaction() as session:
+        session[MINE] = ids
     rounds = 25
     first = timed(lambda: expect(client.get("/", headers=BROWSER), 200), rounds)
-    last_page = max(1, (count + 19) // 20)
+    last_page = max(1, (len(ids) + 19) // 20)
     last = timed(lambda: expect(client.get(f"/?seite={last_page}", headers=BROWSER), 200), rounds)
     return first, last, last_page
 

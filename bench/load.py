@@ -241,7 +241,7 @@ class Figures:
         self.lock = threading.Lock()
         self.times: dict[str, list[float]] = {}
         self.errors: dict[str, list[str]] = {}
-        self.acked: dict[int, int] = {}  # game id -> hands acknowledged
+        self.acked: dict[str, int] = {}  # game (its writer's key) -> hands acknowledged
 
     def add(self, kind: str, status: int, elapsed: float, problem: str | None = None) -> bool:
         ok = 200 <= status < 400 and problem is None

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from typing import NamedTuple
 
 from scorer.cards import fields, text, whole
 from scorer.codes import Code, Invalid, code
 from scorer.modes import MODES, mode_of
 from scorer.names import name_problem
+from scorer.stakes import Stakes
 
 FORMATS = {f"jass-scorer/{kind}": mode for kind, mode in MODES.items()}
 VERSION = 1
@@ -44,9 +46,29 @@ def parse(text: str | bytes):
 def parse_with_changes(text: str | bytes) -> tuple[object, list[dict]]:
     """The game in an exported document, as parse() reads it, and the earlier changes the
     document lists (see load_changes)."""
+    document = parse_document(text)
+    return document.game, document.changes
+
+
+class Document(NamedTuple):
+    """What an exported document holds beside its game: its earlier changes and its stakes."""
+
+    game: object
+    changes: list[dict]
+    stakes: Stakes | None
+
+
+def parse_document(text: str | bytes) -> Document:
+    """The game in an exported document, as parse() reads it; the earlier changes it lists
+    (see load_changes); and its stakes ("stakes": {"amount", "step"}, none when it has none)."""
     data = _json(text)
     game = load(data)
-    return game, load_changes(data, game)
+    changes = load_changes(data, game)
+    stakes = data.get("stakes")
+    try:
+        return Document(game, changes, None if stakes is None else Stakes.from_dict(stakes))
+    except Invalid as invalid:
+        raise ImportProblem(invalid.code, game) from None
 
 
 def _json(text: str | bytes) -> object:

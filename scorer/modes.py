@@ -23,14 +23,17 @@ class Mode:
     record_problem: Callable  # game -> why its record cannot stand, or None
     summary: Callable  # (game, state) -> the few figures the list of games shows
     state_dict: Callable  # (game, state) -> the computed state as plain data (its export.py)
+    parties: Callable  # game -> who settles the stakes: the teams or players (its stakes.py)
+    balances: Callable  # (game, state) -> each party's won or lost units, None while running
 
     @classmethod
     def of(cls, package, game: type, entry: type) -> Mode:
-        """A mode from its package: the package's replay, record_problem and summary, and
-        the state_dict of its export module."""
+        """A mode from its package: the package's replay, record_problem and summary, the
+        state_dict of its export module, and the parties and balances of its stakes module."""
         export = import_module(f"{package.__name__}.export")
+        stakes = import_module(f"{package.__name__}.stakes")
         checks = (package.record_problem, package.summary, export.state_dict)
-        return cls(game.KIND, game, entry, package.replay, *checks)
+        return cls(game.KIND, game, entry, package.replay, *checks, stakes.parties, stakes.balances)
 
 
 MODES: dict[str, Mode] = {

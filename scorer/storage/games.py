@@ -29,6 +29,7 @@ from datetime import UTC, datetime, timedelta
 from sqlite_utils import Database
 
 from scorer import modes
+from scorer.stakes import Stakes
 from scorer.storage import links
 
 # Per game, refused clearly beyond it: Schieber to the highest target (100,000) ends within about
@@ -37,7 +38,7 @@ MAX_ENTRIES = 2000
 PAGE = 20  # games per page of the list
 KEEP_DAYS = 30  # a deleted game can be brought back this long
 # Changes of the game itself, not of its entries: where it is listed.
-GAME_KINDS = ("archive", "unarchive", "delete-game", "restore", "new-links")
+GAME_KINDS = ("archive", "unarchive", "delete-game", "restore", "new-links", "stakes")
 
 
 class TooLong(ValueError):
@@ -64,6 +65,7 @@ class Stored:
     entry_ids: tuple[int, ...] = ()
     entry_data: tuple[str, ...] = ()  # each entry's stored JSON, for tags
     version: int = 0  # how many times its entries were written: a write checks it is unchanged
+    stakes: Stakes | None = None  # what the table plays for, if anything
 
     def tag(self, index: int) -> str:
         """A short fingerprint of entry `index` as stored, its id and its data: an edit based
@@ -184,6 +186,7 @@ def create(
     token: str | None = None,
     kind: str = "create",
     changes: list[dict] = (),
+    stakes: Stakes | None = None,
 ) -> tuple[int, bool]:
     """Store a new game with the record it already has (an import); its id, and False.
 
@@ -199,8 +202,9 @@ def create(
             return existing, True
         summary = _summary_json(game)
         game_id = db.execute(
-            "INSERT INTO games (kind, created, setup, finished, summary, write_key, watch_key)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO games"
+            " (kind, created, setup, finished, summary, write_key, watch_key, stakes)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 game.KIND,
                 now(),
@@ -209,6 +213,7 @@ def create(
                 summary,
                 links.new_key(),
                 links.new_key(),
+                json.dumps(stakes.to_dict()) if stakes else None,
             ],
         ).lastrowid
         ids = [
@@ -281,13 +286,13 @@ def version(db: Database, game_id: int) -> int | None:
 
 def _load(db: Database, game_id: int, deleted: bool = False) -> Stored | None:
     row = db.execute(
-        "SELECT id, kind, created, setup, version FROM games WHERE id = ?"
+        "SELECT id, kind, created, setup, version, stakes FROM games WHERE id = ?"
         " AND (? OR deleted IS NULL)",
         [game_id, int(deleted)],
     ).fetchone()
     if row is None:
         return None
-    _, kind, created, setup, written = row
+    _, kind, created, setup, written, stakes = row
     entries = db.execute(
         "SELECT id, data FROM entries WHERE game_id = ? ORDER BY position", [game_id]
     ).fetchall()
@@ -301,6 +306,7 @@ def _load(db: Database, game_id: int, deleted: bool = False) -> Stored | None:
         tuple(i for i, _ in entries),
         tuple(text for _, text in entries),
         written,
+        Stakes.from_dict(json.loads(stakes)) if stakes else None,
     )
 
 
@@ -393,7 +399,9 @@ def save(
         [int(outcome["finished"]), summary, stored.id],
     )
     _use_token(db, token, stored.id)
-    return Stored(stored.id, stored.created, game, tuple(ids), tuple(texts), stored.version + 1)
+    return Stored(
+        stored.id, stored.created, game, tuple(ids), tuple(texts), stored.version + 1, stored.stakes
+    )
 
 
 def redo_of(db: Database, game_id: int, kind: str = "redo") -> int | None:
@@ -643,6 +651,36 @@ def _move(db: Database, game_id: int, kind: str, phone: str, token: str | None) 
             column, value = "archived", None
         db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", [value, game_id])
         _log(db, game_id, phone=phone, kind=kind)
+        _use_token(db, token, game_id)
+    return True
+
+
+def set_stakes(
+    db: Database, game_id: int, stakes: Stakes | None, *, phone: str = "", token: str | None = None
+) -> bool:
+    """Set what the table plays for (None: nothing), kept as a change of the game with the
+    stakes before and after; the version moves, so every open board shows it. False when the
+    stakes were so already, or this form was sent before."""
+    after = stakes.to_dict() if stakes else None
+    with writing(db):
+        used = token_game(db, token)
+        if used == game_id:
+            return False
+        if used is not None:
+            token = None
+        row = db.execute(
+            "SELECT stakes FROM games WHERE id = ? AND deleted IS NULL", [game_id]
+        ).fetchone()
+        if row is None:
+            raise Refused("missing")
+        before = json.loads(row[0]) if row[0] else None
+        if before == after:
+            return False
+        db.execute(
+            "UPDATE games SET stakes = ?, version = version + 1 WHERE id = ?",
+            [json.dumps(after) if after else None, game_id],
+        )
+        _log(db, game_id, phone=phone, kind="stakes", before=before, after=after)
         _use_token(db, token, game_id)
     return True
 

@@ -116,6 +116,13 @@ def private_links(db: Database) -> None:
     db.execute("CREATE INDEX games_numbered ON games (id) WHERE numbered = 1")
 
 
+@migrations(name="0005_stakes")
+def stakes(db: Database) -> None:
+    """What a table plays for, per game (an amount per point or stroke, and the rounding), as
+    JSON; NULL for most games, which are played for honour."""
+    db.execute("ALTER TABLE games ADD COLUMN stakes TEXT")
+
+
 def migrate(db: Database) -> None:
     """Bring the database up to the newest schema, in WAL mode (readers never wait for the
     writer), and fill in what the list of games shows for games stored before it had it."""

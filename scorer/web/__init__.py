@@ -118,6 +118,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         links,
         schieber,
         share,
+        stakes,
         transfer,
     )
 
@@ -132,6 +133,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(coiffeur.bp)
     app.register_blueprint(differenzler.bp)
     app.register_blueprint(share.bp)
+    app.register_blueprint(stakes.bp)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.add_extension("jinja2.ext.do")

@@ -24,6 +24,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from scorer import exchange
 from scorer.codes import code
 from scorer.modes import MODES
+from scorer.stakes import Stakes
 from scorer.storage import games as store
 from scorer.web import words
 from scorer.web.db import get_db
@@ -45,6 +46,7 @@ from scorer.web.pages import (
     phone_name,
     say_for,
 )
+from scorer.web.stakes import described
 
 bp = Blueprint("games", __name__)
 bp.add_app_template_global(game_url)
@@ -288,6 +290,8 @@ def export_game(game_id: int):
     """The game's record as a versioned JSON file (docs/export-format.md), with its changes."""
     stored = load(game_id)
     data = exchange.export(stored.game)
+    if stored.stakes:
+        data["stakes"] = stored.stakes.to_dict()
     changes = store.changes(get_db(), game_id)
     changes = [c for c in changes if c.kind not in store.GAME_KINDS]  # this server's lists
     if changes:
@@ -323,7 +327,7 @@ def import_game():
         try:
             if upload is None or not upload.filename:
                 raise exchange.ImportProblem(code("import_no_file"))
-            game, changes = exchange.parse_with_changes(upload.read())
+            game, changes, stakes = exchange.parse_document(upload.read())
             game_id, _ = store.create(
                 get_db(),
                 game,
@@ -331,6 +335,7 @@ def import_game():
                 token=request.form.get("once") or None,
                 kind="import",
                 changes=changes,
+                stakes=stakes,
             )
         except exchange.ImportProblem as problem:
             error = import_words(problem)
@@ -376,6 +381,9 @@ GAME_CHANGE_WORDS = {
 def change_line(game, change: store.Change) -> words.ChangeLine:
     """A kept change in words: a change of the game itself, or of one of its entries."""
     what = GAME_CHANGE_WORDS.get(change.kind)
+    if change.kind == "stakes":
+        after = change.after and Stakes.from_dict(change.after)
+        what = f"Einsatz: {described(game.KIND, after)}" if after else "Ohne Einsatz"
     if what is None:
         return words.change_line(game, change)
     return words.ChangeLine(local_time(change.at), change.phone, what, None, None, None)

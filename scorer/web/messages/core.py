@@ -35,6 +35,10 @@ WORDS = {
     "not_a_time": "{field}: keine Zeit",
     "not_a_number": "{field}: keine Nummer",
     "not_a_name": "{field}: {problem}",
+    # Stakes
+    "stakes_amount": "Bitte einen Betrag in Franken eingeben, zum Beispiel 0.05 (bis 100).",
+    "stakes_step": "Bitte wählen: auf 5 Rappen oder auf den Franken runden.",
+    "stakes_unreadable": "Der Einsatz in der Datei ist unlesbar (Betrag und Rundung).",
     # A single Weis at this table
     "weis_no_card": "Keine Karte: {card_key}.",
     "weis_not_a_kind": "Ein Weis ist ein Blatt oder vier gleiche Karten.",
