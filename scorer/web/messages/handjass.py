@@ -7,32 +7,7 @@ it joins on; `more` says nothing where the list ends (None), so words with a `mo
 
 from __future__ import annotations
 
-
-class Words(str):
-    """Words that hold a list's `more`: nothing where the list ends."""
-
-    def format(self, *args, **values) -> str:
-        """These words with the values filled in; a `more` that is None says nothing."""
-        if values.get("more") is None:
-            values["more"] = ""
-        return super().format(*args, **values)
-
-
-class Plural(Words):
-    """Words with a form of their own for one: `one` when the value named `count` is 1, else
-    the words themselves."""
-
-    def __new__(cls, one: str, many: str, *, count: str) -> Plural:
-        words = super().__new__(cls, many)
-        words.one = one
-        words.count = count
-        return words
-
-    def format(self, *args, **values) -> str:
-        """These words, or the form for one, with the values filled in."""
-        chosen = self.one if values.get(self.count) == 1 else str(self)
-        return Words(chosen).format(*args, **values)
-
+from scorer.web.messages.words import Plural, Words
 
 WORDS: dict[str, str] = {
     # Setting up a game

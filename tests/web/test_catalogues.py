@@ -1,0 +1,228 @@
+"""The catalogues: every word the code says has its French and English words, with the same
+placeholders; and the pages come in the phone's language."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from string import Formatter
+
+import pytest
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po
+
+from scorer.web.i18n import LANGUAGES, catalogue
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATED = ("fr", "en")
+# Words a table says alike in German and in that language: their msgstr may be the msgid.
+SAME = {
+    "fr": {
+        "Obenabe",
+        "Undenufe",
+        "Stöck",
+        "Schneider",
+        "Slalom",
+        "Gusti",
+        "Joker",
+        "Rang",
+        ("card", "D"),
+        ("rank", "Dame"),
+        ("rank", "Ober"),
+        ("ranks", "Ober"),
+        ("rank", "Under"),
+        ("ranks", "Under"),
+    },
+    "en": {
+        "Obenabe",
+        "Undenufe",
+        "Stöck",
+        "Schneider",
+        "Slalom",
+        "Gusti",
+        "Joker",
+        "Name",
+        "Weis",
+        "+ Weis",
+        ("card", "K"),
+        ("rank", "Ober"),
+        ("rank", "Under"),
+        ("rank", "Banner"),
+        "Anna, Tisch 3 …",
+    },
+}
+
+
+def _catalogue(lang: str):
+    with catalogue(lang).open("rb") as file:
+        return read_po(file, locale=lang)
+
+
+def _key(message):
+    return (message.context, message.id) if message.context else message.id
+
+
+def placeholders(text: str) -> set[str]:
+    """The named values a text fills in: %(name)s in templates' words, {name} in Python's."""
+    if "%(" in text:
+        return set(re.findall(r"%\((\w+)\)", text))
+    return {name.split("!")[0] for _, name, _, _ in Formatter().parse(text) if name}
+
+
+def extracted() -> dict:
+    """Every msgid the code says now, as babel.cfg extracts it (Babel's Python API)."""
+    with (ROOT / "babel.cfg").open() as file:
+        method_map, options_map = parse_mapping_cfg(file)
+    found = {}
+    for filename, _, message, _, context in extract_from_dir(
+        str(ROOT), method_map, options_map, keywords=DEFAULT_KEYWORDS
+    ):
+        found[(context, message) if context else message] = filename
+    return found
+
+
+CODE = extracted()
+
+
+def test_the_extraction_finds_the_words_of_code_and_templates():
+    assert "Jass-Zähler" in CODE  # base.html
+    assert "Nicht gelöscht: {problem}" in CODE  # scorer/web/messages/core.py, N_
+    assert ("rank", "König") in CODE  # scorer/web/messages/deck.py, pgettext
+    assert "{run} {suit} {to}" in CODE  # a format translated whole
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_no_word_of_the_code_is_missing_from_a_catalogue(lang):
+    kept = {_key(m) for m in _catalogue(lang) if m.id}
+    missing = sorted(f"{CODE[key]}: {key!r}" for key in CODE if key not in kept)
+    assert missing == [], "run `make catalogues` and translate"
+    gone = sorted(repr(key) for key in kept if key not in CODE)
+    assert gone == [], "words the code no longer says: run `make catalogues`"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_word_is_translated_with_its_placeholders(lang):
+    wrong = []
+    for message in _catalogue(lang):
+        if not message.id:
+            continue
+        key = _key(message)
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        if "fuzzy" in message.flags or not all(forms):
+            wrong.append(f"untranslated or fuzzy: {key!r}")
+            continue
+        allowed = set().union(*(placeholders(i) for i in ids))
+        for form in forms:
+            if placeholders(form) - allowed:
+                wrong.append(f"placeholders of {key!r}: {form!r}")
+        if placeholders(forms[-1]) != placeholders(ids[-1]):
+            wrong.append(f"placeholders of {key!r}: {forms[-1]!r}")
+        if forms[0] == ids[0] and key not in SAME[lang] and re.search(r"[^\W\d_]", _bare(ids[0])):
+            wrong.append(f"the German words kept: {key!r}")
+    assert wrong == []
+
+
+def _bare(text: str) -> str:
+    """A text without its placeholders."""
+    return re.sub(r"%\(\w+\)s|\{[^}]*\}", "", text)
+
+
+def test_the_compiled_catalogues_are_fresh():
+    for lang in TRANSLATED:
+        po = catalogue(lang)
+        mo = po.with_suffix(".mo")
+        assert mo.exists(), "run `make translations`"
+        assert mo.stat().st_mtime >= po.stat().st_mtime, "run `make translations`"
+
+
+def test_placeholders_are_read_in_both_styles():
+    assert placeholders("Hand {number}: {problems}") == {"number", "problems"}
+    assert placeholders("es fehlt {key!r}") == {"key"}
+    assert placeholders("noch %(count)s Tage") == {"count"}
+    assert placeholders("Weis") == set()
+
+
+# --- the pages in the phone's language ------------------------------------------------------
+
+FRENCH = {"Accept-Language": "fr-CH,fr;q=0.9,en;q=0.5"}
+ENGLISH = {"Accept-Language": "en-GB,en;q=0.9"}
+
+
+def html_lang(html: str) -> str:
+    return re.search(r'<html lang="(\w+)">', html)[1]
+
+
+@pytest.mark.parametrize(
+    "headers, lang, words",
+    [
+        (FRENCH, "fr", ["Parties en cours", "Aucune partie en cours.", "Archives (0)"]),
+        (ENGLISH, "en", ["Running games", "No running game yet.", "Archive (0)"]),
+        ({}, "de", ["Laufende Spiele", "Noch kein laufendes Spiel.", "Archiv (0)"]),
+        ({"Accept-Language": "it-CH, de;q=0.5"}, "de", ["Laufende Spiele"]),
+    ],
+)
+def test_the_start_page_speaks_the_browsers_language(client, headers, lang, words):
+    html = client.get("/", headers=headers).get_data(as_text=True)
+    assert html_lang(html) == lang
+    for word in words:
+        assert word in html
+
+
+def test_the_switch_is_remembered_and_beats_the_browser(client):
+    answer = client.post("/sprache", data={"lang": "en", "back": "/phone?back=/"})
+    assert answer.status_code == 303
+    assert answer.headers["Location"] == "/phone?back=/"
+    assert "lang=en" in answer.headers["Set-Cookie"]
+    html = client.get("/", headers=FRENCH).get_data(as_text=True)
+    assert html_lang(html) == "en"
+    assert "Running games" in html
+    client.post("/sprache", data={"lang": "fr"})
+    html = client.get("/phone", headers=ENGLISH).get_data(as_text=True)
+    assert html_lang(html) == "fr"
+    assert "Comment s'appelle ce téléphone ?" in html
+    assert 'id="lang-fr" aria-pressed="true"' in html
+
+
+def test_an_unknown_language_changes_nothing(client):
+    answer = client.post("/sprache", data={"lang": "xx", "back": "//elsewhere"})
+    assert answer.headers["Location"] == "/"
+    assert "Set-Cookie" not in answer.headers or "lang=" not in answer.headers["Set-Cookie"]
+
+
+def test_the_phone_page_offers_each_language_in_its_own_words(client):
+    html = client.get("/phone", headers=ENGLISH).get_data(as_text=True)
+    for code, words in LANGUAGES.items():
+        assert f'lang="{code}" id="lang-{code}"' in html
+        assert f">{words}</button>" in html
+    assert "What is this phone called?" in html
+
+
+def test_the_start_page_links_to_the_switch(client):
+    html = client.get("/", headers=FRENCH).get_data(as_text=True)
+    assert 'id="language-link"' in html
+    assert 'aria-label="Langue: Français"' in html
+
+
+def test_errors_and_refusals_in_french(client):
+    missing = client.get("/games/999", headers=FRENCH)
+    html = missing.get_data(as_text=True)
+    assert missing.status_code == 404
+    assert "Cette page n&#39;existe pas ici (ou la partie n&#39;existe plus)." in html
+    named = client.post("/phone", data={"name": " "}, headers=FRENCH)
+    assert "Entrer un nom, par exemple « Anna » ou « Table 3 »." in named.get_data(as_text=True)
+
+
+def test_flask_wtf_says_its_own_messages_in_the_phones_language(app):
+    from flask_wtf import FlaskForm
+    from wtforms import IntegerField
+
+    class Form(FlaskForm):
+        number = IntegerField()
+
+    for headers, words in ((FRENCH, "entier"), (ENGLISH, "integer"), ({}, "ganze Zahl")):
+        with app.test_request_context("/", method="POST", data={"number": "x"}, headers=headers):
+            form = Form(meta={"csrf": False})
+            form.validate()
+            assert words in form.number.errors[0]
