@@ -132,7 +132,7 @@ def typed_rest(game: HandjassGame, in_game: list[int], values) -> Code | str | N
     (rest_of), for the players still in; None when the deal has no known total."""
     points = typed_cards(values, in_game)
     if points is None:
-        return NOT_A_NUMBER
+        return str(NOT_A_NUMBER)  # words, not lazy: the rest box tests for a string
     agreed = (values.get("agreed") or "") not in ("", "false")
     return rest_of(game.rules, len(in_game), points, agreed)
 

@@ -25,6 +25,7 @@ far beyond 5000, or a slate written in 50s only) strokes keep to their places bu
 
 from __future__ import annotations
 
+from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from scorer.schieber.game import Game, State
@@ -184,17 +185,18 @@ def slate_svg(game: Game, state: State, team: int) -> Markup:
     total = state.totals[team]
     marks = []
     if state.bergpreis and state.bergpreis.team in (team, None):
-        marks.append("Bergpreis")
+        marks.append(gettext("Bergpreis"))
     if state.winner:
         if state.winner.team == team:
-            marks.append("Gewonnen" + (" doppelt" if state.schneider else ""))
+            marks.append(gettext("Gewonnen doppelt") if state.schneider else gettext("Gewonnen"))
         elif state.schneider:
-            marks.append("Schneider")
+            marks.append(gettext("Schneider"))
+    points = gettext("{team}: {total} Punkte").format(team=game.teams[team].name, total=total)
     hundreds, top_end = _tallies(slate.hundreds, TOP_Y, "s100", TOP_LANE)
     twenties, _ = _tallies(slate.twenties, BOTTOM_Y, "s20", BOTTOM_LANE)
     parts = [
         f'<svg class="slate-half team-{team}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-label="{escape(game.teams[team].name)}: {total} Punkte" '
+        f'aria-label="{escape(points)}" '
         f'data-team="{team}" data-total="{total}" data-hundreds="{slate.hundreds}" '
         f'data-fifties="{slate.fifties}" data-twenties="{slate.twenties}" '
         f'data-rest="{slate.rest}">',
