@@ -231,17 +231,18 @@ def corner_svg(game, state, seat: int) -> Markup:
     net = strokes - potatoes
     marks = []
     if state.loser == seat:
-        marks.append("Verlierer")
+        marks.append(gettext("Verlierer"))
     elif seat in state.retired:
-        marks.append(f"draussen (Spiel {state.retired[seat]})")
+        marks.append(gettext("draussen (Spiel {number})").format(number=state.retired[seat]))
     elif not state.finished:
         if state.vorhand == seat:
-            marks.append("Vorhand")
+            marks.append(gettext("Vorhand"))
         if state.dealer == seat:
-            marks.append("gibt")
+            marks.append(gettext("gibt"))
+    net_words = gettext("{player}: {net} Striche netto").format(player=game.players[seat], net=net)
     parts = [
         f'<svg class="corner-svg" viewBox="0 0 {CORNER} {CORNER}" role="img" '
-        f'aria-label="{escape(game.players[seat])}: {net} Striche netto" data-seat="{seat}" '
+        f'aria-label="{escape(net_words)}" data-seat="{seat}" '
         f'data-strokes="{strokes}" data-potatoes="{potatoes}" data-net="{net}">',
         _text(10, 24, game.players[seat], "team-name"),
         _text(CORNER - 10, 26, str(net), "team-total", "end"),

@@ -20,10 +20,11 @@ TRANSLATED = ("fr", "en")
 # placeholders, figures, signs) may be the msgid itself; any other must be translated.
 SAME = {
     "fr": {"Obenabe", "Undenufe", "Stöck", "Schneider", "Bergpreis", "Match", "Slalom", "Gusti"}
-    | {"Joker", "Handjass", "Differenzler", "Coiffeur", "Rang", "Ober", "Under", "Dame", "D"},
+    | {"Joker", "Handjass", "Differenzler", "Coiffeur", "Rang", "Ober", "Under", "Dame", "D"}
+    | {"Total", "Bonus"},
     "en": {"Obenabe", "Undenufe", "Stöck", "Schneider", "Bergpreis", "Match", "Slalom", "Gusti"}
     | {"Joker", "Handjass", "Differenzler", "Coiffeur", "Schieber", "Weis", "Name", "Team"}
-    | {"Teams", "Modern", "Hand", "Ober", "Under", "Banner", "K"},
+    | {"Teams", "Modern", "Hand", "Ober", "Under", "Banner", "K", "Berner", "Total", "Bonus"},
 }
 
 
@@ -283,3 +284,51 @@ def test_a_polled_board_in_another_language_is_another_version(client):
     german = client.get("/games/1?teil=tafel").headers["ETag"]
     french = client.get("/games/1?teil=tafel", headers=FRENCH).headers["ETag"]
     assert german == '"schieber-1-1"' and french == '"schieber-1-1-fr"'
+
+
+# --- the other modes ---------------------------------------------------------------------------
+
+HANDJASS = {
+    "fr": [
+        "Nouvelle partie : Handjass",
+        "Donne 2 : <b>Anna</b> donne, main à <b>Ben</b>",
+        "Patate (moins de 26) : Clara, Dani.",
+        "Traits : Anna 1 trait, Ben 1 trait.",
+        "Retrait à 7 traits",
+    ],
+    "en": [
+        "New game: Handjass",
+        "Deal 2: <b>Anna</b> deals, forehand <b>Ben</b>",
+        "Potato (under 26): Clara, Dani.",
+        "Strokes: Anna 1 stroke, Ben 1 stroke.",
+        "Retire at 7 strokes",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang, headers", [("fr", FRENCH), ("en", ENGLISH)])
+def test_a_handjass_game_in_the_phones_language(client, lang, headers):
+    from tests.conftest import errors_in
+
+    players = {"seat1": "Anna", "seat2": "Ben", "seat3": "Clara", "seat4": "Dani"}
+    new = client.get("/handjass/new", headers=headers).get_data(as_text=True)
+    client.post("/handjass/new", data={**players, "deck": "swiss"}, headers=headers)
+    cards = {"cards0": "60", "cards1": "50", "cards2": "25", "cards3": "22"}
+    client.post("/handjass/1/deals", data={"trump": "rosen", **cards}, headers=headers)
+    html = new + client.get("/handjass/1", headers=headers).get_data(as_text=True)
+    assert html_lang(html) == lang
+    for words in HANDJASS[lang]:
+        assert words in html
+    refused = client.post(
+        "/handjass/1/deals",
+        data={"trump": "rosen", "cards0": "1", "cards1": "60", "cards2": "50", "cards3": "46"},
+        headers=headers,
+    )
+    assert refused.status_code == 422
+    assert (
+        errors_in(refused.get_data(as_text=True))["p0"]
+        == {
+            "fr": "1 point de plis n&#39;existe pas : aucune carte ne vaut 1.",
+            "en": "1 trick point is impossible: no card counts 1.",
+        }[lang]
+    )
