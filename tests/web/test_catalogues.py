@@ -24,7 +24,19 @@ SAME = {
     | {"Total", "Bonus"},
     "en": {"Obenabe", "Undenufe", "Stöck", "Schneider", "Bergpreis", "Match", "Slalom", "Gusti"}
     | {"Joker", "Handjass", "Differenzler", "Coiffeur", "Schieber", "Weis", "Name", "Team"}
-    | {"Teams", "Modern", "Hand", "Ober", "Under", "Banner", "K", "Berner", "Total", "Bonus"},
+    | {
+        "Teams",
+        "Modern",
+        "Hand",
+        "Ober",
+        "Under",
+        "Banner",
+        "K",
+        "Berner",
+        "Total",
+        "Bonus",
+        "Rest",
+    },
 }
 
 
@@ -330,5 +342,49 @@ def test_a_handjass_game_in_the_phones_language(client, lang, headers):
         == {
             "fr": "1 point de plis n&#39;existe pas : aucune carte ne vaut 1.",
             "en": "1 trick point is impossible: no card counts 1.",
+        }[lang]
+    )
+
+
+DIFFERENZLER = {
+    "fr": ["Nouvelle partie : Differenzler", "Manche 2 sur 12", "Classement", "Pile"],
+    "en": ["New game: Differenzler", "Round 2 of 12", "Standings", "Exact"],
+}
+
+
+@pytest.mark.parametrize("lang, headers", [("fr", FRENCH), ("en", ENGLISH)])
+def test_a_differenzler_game_in_the_phones_language(client, lang, headers):
+    from tests.conftest import errors_in
+
+    players = {"seat1": "Anna", "seat2": "Ben", "seat3": "Clara", "seat4": "Dani"}
+    new = client.get("/differenzler/new", headers=headers).get_data(as_text=True)
+    setup = {**players, "rounds": "12", "deck": "swiss", "exact_bonus": "0"}
+    client.post("/differenzler/new", data=setup, headers=headers)
+    said = {f"prediction-{seat}": "40" for seat in range(4)}
+    points = {"points-0": "40", "points-1": "30", "points-2": "50", "points-3": "37"}
+    saved = client.post(
+        "/differenzler/1/round",
+        data={"action": "save", "trump": "rosen", **said, **points},
+        headers=headers,
+    )
+    html = new + client.get(saved.headers["Location"], headers=headers).get_data(as_text=True)
+    assert html_lang(html) == lang
+    for words in DIFFERENZLER[lang]:
+        assert words in html
+    note = {
+        "fr": "Manche 1 enregistrée : Anna 0, Ben 10, Clara 10, Dani 3 d&#39;écart. Pile : Anna.",
+        "en": "Round 1 saved: Anna 0, Ben 10, Clara 10, Dani 3 off. Exact: Anna.",
+    }[lang]
+    assert note in html
+    refused = client.post(
+        "/differenzler/1/round",
+        data={"action": "next", "trump": "rosen", "said": "200"},
+        headers=headers,
+    )
+    assert (
+        errors_in(refused.get_data(as_text=True))["said"]
+        == {
+            "fr": "Un pronostic est un nombre entier de 0 à 157.",
+            "en": "A prediction is a whole number from 0 to 157.",
         }[lang]
     )
