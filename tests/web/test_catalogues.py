@@ -388,3 +388,35 @@ def test_a_differenzler_game_in_the_phones_language(client, lang, headers):
             "en": "A prediction is a whole number from 0 to 157.",
         }[lang]
     )
+
+
+COIFFEUR = {
+    "fr": ["Nouvelle partie : Coiffeur", "Inscriptions", "Roses ×1 pour Wir : 95 → 95 enregistré."],
+    "en": ["New game: Coiffeur", "Entries", "Roses ×1 for Wir: 95 → 95 saved."],
+}
+
+
+@pytest.mark.parametrize("lang, headers", [("fr", FRENCH), ("en", ENGLISH)])
+def test_a_coiffeur_game_in_the_phones_language(client, lang, headers):
+    from tests.conftest import errors_in
+
+    new = client.get("/coiffeur/new", headers=headers).get_data(as_text=True)
+    setup = {"team1": "Wir", "team2": "Ihr", "deck": "swiss", "board": "8"}
+    client.post("/coiffeur/new", data=setup, headers=headers)
+    entry = {"cell": "0:rosen", "points": "95"}
+    saved = client.post("/coiffeur/1/entries", data=entry, headers={**headers, "HX-Request": "1"})
+    html = new + saved.get_data(as_text=True)
+    html += client.get("/coiffeur/1", headers=headers).get_data(as_text=True)
+    assert html_lang(html) == lang
+    for words in COIFFEUR[lang]:
+        assert words in html
+    refused = client.post(
+        "/coiffeur/1/entries", data={"cell": "1:rosen", "points": "1"}, headers=headers
+    )
+    assert (
+        errors_in(refused.get_data(as_text=True))["points"]
+        == {
+            "fr": "1 n&#39;existe pas : aucune carte ne vaut 1 point.",
+            "en": "1 is impossible: no card counts 1 point.",
+        }[lang]
+    )
