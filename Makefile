@@ -5,7 +5,12 @@ HOST   ?= 0.0.0.0
 PORT   ?= 5000
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test lint chromium bench clean
+.PHONY: run test lint chromium bench clean translations catalogues
+
+# The catalogues of the app's languages (scorer/translations/<lang>/LC_MESSAGES/messages.po),
+# compiled to .mo files that are built, never committed.
+PO := $(wildcard scorer/translations/*/LC_MESSAGES/messages.po)
+MO := $(PO:.po=.mo)
 
 # `make run` installs only what runs the app; `make test` adds the pinned test tools.
 $(VENV)/.installed: pyproject.toml
@@ -20,7 +25,20 @@ $(VENV)/.test-installed: $(VENV)/.installed
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 
-run: $(VENV)/.installed
+translations: $(MO)
+
+%.mo: %.po $(VENV)/.installed
+	$(VENV)/bin/pybabel compile --statistics -i $< -o $@
+
+# After words changed in the code: extract every msgid (babel.cfg) and merge them into each
+# catalogue; then translate what is new (tests/web/test_catalogues.py names what is missing).
+catalogues: $(VENV)/.installed
+	$(VENV)/bin/pybabel extract -F babel.cfg --add-location=file --sort-output \
+		-o $(VENV)/messages.pot .
+	$(VENV)/bin/pybabel update -i $(VENV)/messages.pot -d scorer/translations \
+		--no-fuzzy-matching --ignore-obsolete
+
+run: $(VENV)/.installed translations
 	$(VENV)/bin/flask --app scorer migrate
 	HOST=$(HOST) PORT=$(PORT) $(PY) -m scorer.web.serve
 
@@ -40,7 +58,7 @@ lint: $(VENV)/.test-installed
 	$(VENV)/bin/ruff format --check .
 
 # pytest exits 5 when it collects no test; make fails on it like on any other failure.
-test: $(VENV)/.test-installed chromium lint
+test: $(VENV)/.test-installed chromium lint translations
 	$(PY) -m pytest
 
 # Figures, not tests (docs/performance.md): how long a replay of a long game takes, the

@@ -77,7 +77,8 @@
     });
   }
 
-  // A link to share: the phone's own share sheet where it has one, else the clipboard.
+  // A link to share: the phone's own share sheet where it has one, else the clipboard. What it
+  // says comes with the button, in the page's language.
   function share(button) {
     const url = button.dataset.share;
     const said = function (text) {
@@ -87,11 +88,11 @@
       navigator.share({ title: button.dataset.shareTitle, url: url }).catch(function () {});
     } else if (navigator.clipboard) {
       navigator.clipboard.writeText(url).then(
-        function () { said("Link kopiert"); },
-        function () { said("Kopieren ging nicht: Link oben antippen und halten"); }
+        function () { said(button.dataset.copied); },
+        function () { said(button.dataset.copyFailed); }
       );
     } else {
-      said("Link oben antippen und halten, um ihn zu kopieren");
+      said(button.dataset.noClipboard);
     }
   }
 
@@ -218,8 +219,7 @@
     const text = document.createElement("p");
     text.className = "error";
     text.id = "error-offline";
-    text.textContent =
-      "Keine Verbindung: nichts gespeichert. Nochmals tippen, sobald das Netz zurück ist.";
+    text.textContent = flash.dataset.offline; // in the page's language
     box.appendChild(text);
     flash.appendChild(box);
     flash.scrollIntoView({ block: "center" });

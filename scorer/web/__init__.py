@@ -115,6 +115,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         differenzler,
         games,
         handjass,
+        i18n,
         links,
         schieber,
         share,
@@ -124,6 +125,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     links.init_app(app)  # its converters before the routes, its refusal before the CSRF check
     csrf.init_app(app)
+    i18n.init_app(app)  # Flask-Babel: the phone's language, for pages and for Flask-WTF
 
     db.init_app(app)
     transfer.init_app(app)

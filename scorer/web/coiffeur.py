@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, redirect, render_template, request, url_for
+from flask_babel import gettext, lazy_gettext, lazy_pgettext
 from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 
-from scorer.cards import DECK_NAMES, DECKS
+from scorer.cards import DECKS
 from scorer.coiffeur import (
     GUSTI,
     OBENABE,
@@ -31,7 +32,8 @@ from scorer.coiffeur import (
 from scorer.storage import games as store
 from scorer.web.coiffeur_forms import BOARDS, EntryForm, NewCoiffeurForm, board_keys
 from scorer.web.db import get_db
-from scorer.web.messages.deck import FACES
+from scorer.web.forms import team_name
+from scorer.web.messages.deck import FACES, deck_names
 from scorer.web.messages.deck import contract_name as deck_contract_name
 from scorer.web.pages import (
     EXPIRED,
@@ -54,7 +56,7 @@ from scorer.web.pages import (
 from scorer.web.words import record_context
 
 KIND = "coiffeur"
-NOUN = "Eintrag"
+NOUN = lazy_pgettext("entry", "Eintrag")
 
 PLAIN_SYMBOLS = {OBENABE: "⬇", UNDENUFE: "⬆", SLALOM: "⇅", GUSTI: "⇵"}
 
@@ -81,7 +83,7 @@ def team_namer(teams):
     def name(index) -> str:
         if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(teams):
             text = teams[index]
-            return text if isinstance(text, str) and text.strip() else f"Team {index + 1}"
+            return text if isinstance(text, str) and text.strip() else team_name(index + 1)
         return "?"
 
     return name
@@ -136,11 +138,11 @@ def history(game: CoiffeurGame) -> History:
 def entry_text(game: CoiffeurGame, entry: Entry) -> str:
     """What a filled cell holds, in words: "95", "Match", "gestrichen", "Konter-Match"."""
     if entry.countered:
-        return "Konter-Match"
+        return gettext("Konter-Match")
     if entry.crossed:
-        return "gestrichen"
+        return gettext("gestrichen")
     if entry.match:
-        return "Match"
+        return gettext("Match")
     return str(entry.points)
 
 
@@ -168,18 +170,18 @@ def outcome_words(game: CoiffeurGame, summary: dict) -> str:
     """A decided game's outcome: "Wir gewinnt" or "Unentschieden"."""
     winner = summary.get("winner")
     if winner is None:
-        return "Unentschieden"
-    return f"{team_namer(game.teams)(winner)} gewinnt"
+        return gettext("Unentschieden")
+    return gettext("{team} gewinnt").format(team=team_namer(game.teams)(winner))
 
 
 register(
     ModePages(
         KIND,
-        "Coiffeur",
+        lazy_gettext("Coiffeur"),
         "coiffeur.show",
         "coiffeur.new",
         NOUN,
-        "Noch kein Eintrag: nichts zurückzunehmen.",
+        lazy_gettext("Noch kein Eintrag: nichts zurückzunehmen."),
         names=say_names,
         entry_words=entry_words,
         outcome_words=outcome_words,
@@ -192,14 +194,14 @@ register(
 def need_text(outlook) -> str:
     """What a team still needs, in words."""
     if outlook.needed == 0:
-        return "vorne"
+        return gettext("vorne")
     if outlook.total == outlook.leader:
-        return "gleichauf"
+        return gettext("gleichauf")
     if outlook.out_of_reach:
-        return "nicht mehr einholbar"
+        return gettext("nicht mehr einholbar")
     if not outlook.can_still_win:
-        return f"braucht noch {outlook.needed}: höchstens Gleichstand"
-    return f"braucht noch {outlook.needed}"
+        return gettext("braucht noch {points}: höchstens Gleichstand").format(points=outlook.needed)
+    return gettext("braucht noch {points}").format(points=outlook.needed)
 
 
 def cell_need(need) -> str:
@@ -209,7 +211,7 @@ def cell_need(need) -> str:
         return ""
     if need.points is not None:
         return f"≥ {need.points}"
-    return "≥ Match" if need.match else ""
+    return gettext("≥ Match") if need.match else ""
 
 
 def _context(stored: store.Stored, form: EntryForm | None = None, errors=None, **extra) -> dict:
@@ -238,7 +240,7 @@ def _context(stored: store.Stored, form: EntryForm | None = None, errors=None, *
         "cell_needs": {key: cell_need(need) for key, need in needs.items()},
         "need_text": need_text,
         "entry_text": entry_text,
-        "deck_names": DECK_NAMES,
+        "deck_names": deck_names(),
         "note": None,
         "record": record_context(game, stored, store.shown_changes(get_db(), stored.id)),
         "can_redo": store.redoable(get_db(), stored.id) is not None,
@@ -262,7 +264,7 @@ def _answer(written: Written, note: str | None = None, **context):
         status = 409 if written.conflict else 422
         return _show(written.stored, status, errors=written.errors, **context)
     if written.repeated:
-        note = "Schon gespeichert: diese Eingabe kam zweimal an und zählt einmal."
+        note = gettext("Schon gespeichert: diese Eingabe kam zweimal an und zählt einmal.")
     if is_htmx():
         return _show(written.stored, note=note, values={}, rows=written.rows)
     return redirect(url_for("coiffeur.show", game_id=written.stored.id), 303)
@@ -273,13 +275,19 @@ def saved_words(game: CoiffeurGame, entry: Entry) -> str:
     rules = game.rules
     teams = team_namer(game.teams)
     name = contract_name(entry.contract, rules.deck)
-    text = (
-        f"{name} ×{rules.multiplier(entry.contract)} für {teams(entry.team)}: "
-        f"{entry_text(game, entry)} → {cell_value(entry, rules)}"
-    )
+    counter = ""
     if entry.countered:
-        text += f", {teams(1 - entry.team)} +{counter_value(entry, rules)}"
-    return text + " gespeichert."
+        counter = f", {teams(1 - entry.team)} +{counter_value(entry, rules)}"
+    return gettext(
+        "{contract} ×{times} für {team}: {entry} → {value}{counter} gespeichert."
+    ).format(
+        contract=name,
+        times=rules.multiplier(entry.contract),
+        team=teams(entry.team),
+        entry=entry_text(game, entry),
+        value=cell_value(entry, rules),
+        counter=counter,
+    )
 
 
 # --- the pages --------------------------------------------------------------------------------
@@ -309,7 +317,7 @@ def _new_context(form: NewCoiffeurForm, errors) -> dict:
     return {
         "form": form,
         "errors": errors,
-        "deck_names": DECK_NAMES,
+        "deck_names": deck_names(),
         "boards": BOARDS,
         "custom": board == "custom",
         "picked": set(form.places()),
@@ -364,7 +372,7 @@ def add_entry(game_id: int):
     return _answer(written, note, form=form)
 
 
-GONE = "Diesen Eintrag gibt es nicht mehr."
+GONE = lazy_gettext("Diesen Eintrag gibt es nicht mehr.")
 
 
 def replaced(game: CoiffeurGame, index: int, entry: Entry):

@@ -3,21 +3,27 @@ these only read what was typed, and the engine says what is wrong with it."""
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, RadioField, SelectChoice, StringField
 
-from scorer.cards import DECK_NAMES, DECKS, HAND_TOTAL, MATCH_BONUS
+from scorer.cards import DECKS, HAND_TOTAL, MATCH_BONUS
 from scorer.codes import Code, code
 from scorer.coiffeur import CUSTOM, LISTS, CoiffeurGame, CoiffeurRules, Contract, Entry
 from scorer.coiffeur.rules import DEFAULT_DECK, known_contracts
 from scorer.names import clean
-from scorer.web.forms import parse_int, small_whole
+from scorer.web.forms import deck_choices, parse_int, small_whole
 
 TEAMS = 3  # name fields on the set-up; the third stays empty for two teams
-BOARDS = {"8": "8 Runden", "10": "10 Runden", CUSTOM: "Eigene"}
-NO_BOARD = "8 oder 10 Runden wählen, oder eine eigene Tafel."
-NO_CELL = "Zuerst ein offenes Feld auf der Tafel tippen."
-NO_POINTS = "Punkte eingeben (auch 0), oder Match oder gestrichen wählen."
+# Words are lazy: each page says them in its language.
+BOARDS = {
+    "8": lazy_gettext("8 Runden"),
+    "10": lazy_gettext("10 Runden"),
+    CUSTOM: lazy_gettext("Eigene"),
+}
+NO_BOARD = lazy_gettext("8 oder 10 Runden wählen, oder eine eigene Tafel.")
+NO_CELL = lazy_gettext("Zuerst ein offenes Feld auf der Tafel tippen.")
+NO_POINTS = lazy_gettext("Punkte eingeben (auch 0), oder Match oder gestrichen wählen.")
 
 
 def _choices(labels: dict[str, str]) -> list[SelectChoice]:
@@ -46,14 +52,16 @@ class NewCoiffeurForm(FlaskForm):
     The multipliers and a custom board's picks are read by place among the deck's contracts
     (multiplier-0 … multiplier-9, use-0 … use-9): a new deck keeps what was typed."""
 
-    team1 = StringField("Team 1")
-    team2 = StringField("Team 2")
-    team3 = StringField("Team 3")
-    deck = RadioField("Karten", choices=_choices(DECK_NAMES), default=DEFAULT_DECK)
-    board = RadioField("Tafel", choices=_choices(BOARDS), default="8")
-    match_bonus = StringField("Match-Bonus", default=str(MATCH_BONUS))
+    team1 = StringField(lazy_gettext("Team 1"))
+    team2 = StringField(lazy_gettext("Team 2"))
+    team3 = StringField(lazy_gettext("Team 3"))
+    deck = RadioField(lazy_gettext("Karten"), choices=deck_choices(), default=DEFAULT_DECK)
+    board = RadioField(lazy_gettext("Tafel"), choices=_choices(BOARDS), default="8")
+    match_bonus = StringField(lazy_gettext("Match-Bonus"), default=str(MATCH_BONUS))
     counter_match = BooleanField(
-        "Konter-Match: wer keinen Stich macht, schreibt 0, und das andere Team einen Match"
+        lazy_gettext(
+            "Konter-Match: wer keinen Stich macht, schreibt 0, und das andere Team einen Match"
+        )
     )
 
     def __init__(self, formdata=None, **kwargs):
@@ -124,10 +132,10 @@ class EntryForm(FlaskForm):
     cell = StringField()
     team = StringField()
     contract = StringField()
-    points = StringField("Punkte")
-    match = BooleanField("Match")
-    crossed = BooleanField("gestrichen")
-    countered = BooleanField("Konter-Match")
+    points = StringField(lazy_gettext("Punkte"))
+    match = BooleanField(lazy_gettext("Match"))
+    crossed = BooleanField(lazy_gettext("gestrichen"))
+    countered = BooleanField(lazy_gettext("Konter-Match"))
 
     def which(self) -> tuple[int | None, str | None] | None:
         """The team and contract asked for (None for what cannot be read), or None when the form

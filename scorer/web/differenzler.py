@@ -13,11 +13,12 @@ import random
 from dataclasses import dataclass, field
 
 from flask import Blueprint, get_template_attribute, redirect, render_template, request, url_for
+from flask_babel import gettext, lazy_gettext, lazy_pgettext
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 
-from scorer.cards import DECK_NAMES, DECKS
+from scorer.cards import DECKS
 from scorer.codes import Code, code
 from scorer.differenzler import (
     DifferenzlerGame,
@@ -39,7 +40,7 @@ from scorer.web.differenzler_forms import (
     read_round,
 )
 from scorer.web.forms import parse_int, small_whole
-from scorer.web.messages.deck import FACES, contract_name
+from scorer.web.messages.deck import FACES, contract_name, deck_names
 from scorer.web.pages import (
     EXPIRED,
     ModePages,
@@ -64,11 +65,11 @@ bp = Blueprint("differenzler", __name__, url_prefix="/differenzler")
 register(
     ModePages(
         "differenzler",
-        "Differenzler",
+        lazy_gettext("Differenzler"),
         "differenzler.show",
         "differenzler.new",
-        "Runde",
-        "Noch keine Runde: nichts zurückzunehmen.",
+        lazy_pgettext("entry", "Runde"),
+        lazy_gettext("Noch keine Runde: nichts zurückzunehmen."),
         names=lambda game: {"names": list(game.players), "faces": game.rules.deck},
         entry_words=lambda game, data: round_words(game, data),
         outcome_words=lambda game, summary: outcome_words(game, summary),
@@ -81,8 +82,9 @@ register(
 KIND = "differenzler"
 TEMPLATE = "differenzler/game.html"
 NO_TRUMP_SYMBOLS = {"obenabe": "⬇", "undenufe": "⬆"}
-NOT_YET = "Zuerst sagen alle an; dann kommen die Punkte."
-GONE = "Diese Runde gibt es nicht mehr."
+NOT_YET = lazy_gettext("Zuerst sagen alle an; dann kommen die Punkte.")
+GONE = lazy_gettext("Diese Runde gibt es nicht mehr.")
+WHOLE_NUMBERS = lazy_gettext("Nur ganze Zahlen eintragen.")
 
 
 @dataclass(frozen=True)
@@ -196,7 +198,7 @@ def new():
         if not errors:
             return created(game)
     return render_template(
-        "differenzler/new.html", form=form, errors=errors, seats=SEATS, deck_names=DECK_NAMES
+        "differenzler/new.html", form=form, errors=errors, seats=SEATS, deck_names=deck_names()
     ), (422 if errors else 200)
 
 
@@ -207,11 +209,11 @@ def typed_rest(game: DifferenzlerGame, values) -> Code | str:
         text = (values.get(f"points-{seat}") or "").strip()
         number = small_whole(text, 10_000) if text else None
         if text and number is None:
-            return "Nur ganze Zahlen eintragen."
+            return str(WHOLE_NUMBERS)  # words, not lazy: the rest box tests for a string
         points.append(number)
     weis = (values.get("weis") or "").strip() if game.rules.weis else ""
     if weis and small_whole(weis, 10_000) is None:
-        return "Nur ganze Zahlen eintragen."
+        return str(WHOLE_NUMBERS)
     return rest_of(points, small_whole(weis, 10_000) or 0)
 
 
@@ -256,7 +258,7 @@ def _context(
         "seen": seen or stored.end_tag,
         "leaders": [s for s, t in enumerate(state.totals) if t == lowest],
         "lowest": lowest,
-        "deck_names": DECK_NAMES,
+        "deck_names": deck_names(),
         "record": record_context(game, stored, store.shown_changes(get_db(), stored.id)),
         "can_redo": store.redoable(get_db(), stored.id) is not None,
         "oob": False,
@@ -367,7 +369,7 @@ def _save(game_id: int, panel: Panel):
 def _saved_note(written: Written) -> str:
     """What the table hears after a round is saved: everyone's difference, and exact hits."""
     if written.repeated:
-        return "Schon gespeichert: diese Eingabe kam zweimal an und zählt einmal."
+        return gettext("Schon gespeichert: diese Eingabe kam zweimal an und zählt einmal.")
     return _round_note(written.stored.game, len(written.stored.game.rounds)) or ""
 
 
@@ -379,10 +381,12 @@ def _round_note(game: DifferenzlerGame, number: int) -> str | None:
         return None
     row = state.rows[number - 1]
     parts = ", ".join(f"{game.players[line.seat]} {line.difference}" for line in row.lines)
-    note = f"Runde {row.number} gespeichert: {parts} daneben."
+    note = gettext("Runde {number} gespeichert: {parts} daneben.").format(
+        number=row.number, parts=parts
+    )
     exact = [game.players[line.seat] for line in row.lines if line.exact]
     if exact:
-        note += f" Genau getroffen: {', '.join(exact)}."
+        note += " " + gettext("Genau getroffen: {players}.").format(players=", ".join(exact))
     return note
 
 
@@ -391,7 +395,7 @@ def _answer(written: Written, note: str | None = None):
     if written.errors:
         return _show(written.stored, 409 if written.conflict else 422, errors=written.errors)
     if written.repeated:
-        note = "Schon gespeichert: diese Eingabe kam zweimal an und zählt einmal."
+        note = gettext("Schon gespeichert: diese Eingabe kam zweimal an und zählt einmal.")
     if is_htmx():
         return _show(written.stored, note=note, values={}, rows=written.rows)
     return redirect(url_for("differenzler.show", game_id=written.stored.id), 303)
@@ -494,16 +498,16 @@ def round_words(game: DifferenzlerGame, data: dict) -> str:
         f"{name} {said}/{made}"
         for name, said, made in zip(game.players, entry.predictions, entry.points, strict=False)
     ]
-    text = f"{trump.name if trump else 'Trumpf ?'}: " + ", ".join(players)
-    return text + (f", Weis {entry.weis}" if entry.weis else "")
+    text = f"{trump.name if trump else gettext('Trumpf ?')}: " + ", ".join(players)
+    return text + (", " + gettext("Weis {points}").format(points=entry.weis) if entry.weis else "")
 
 
 def outcome_words(game: DifferenzlerGame, summary: dict) -> str:
     """The outcome kept in a decided game's summary: "Anna gewinnt"."""
     winner = summary.get("winner")
     if not isinstance(winner, int) or not 0 <= winner < len(game.players):
-        return "entschieden"
-    return f"{game.players[winner]} gewinnt"
+        return gettext("entschieden")
+    return gettext("{team} gewinnt").format(team=game.players[winner])
 
 
 record_routes(bp, KIND, "", _answer)

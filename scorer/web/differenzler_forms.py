@@ -3,10 +3,11 @@ and the Weis) from a posted form. The rules stay in the engine (scorer.differenz
 
 from __future__ import annotations
 
+from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, RadioField, SelectChoice, StringField
 
-from scorer.cards import DECK_NAMES, DECKS
+from scorer.cards import DECKS
 from scorer.differenzler import (
     PREDICTION_MOST,
     ROUNDS_DEFAULT,
@@ -17,16 +18,18 @@ from scorer.differenzler import (
     round_problems,
 )
 from scorer.names import clean
-from scorer.web.forms import NOT_A_NUMBER, parse_int
+from scorer.web.forms import NOT_A_NUMBER, deck_choices, parse_int
 from scorer.web.pages import worded
 
 SEATS = 6  # fields on the set-up page; empty ones are left out
 ROUNDS_QUICK = ("8", "12", "32")  # the usual counts, one tap each; any other is typed
 OTHER = "other"
-UNKNOWN_DECK = "Deutsche oder französische Karten wählen."
-UNKNOWN_ROUNDS = "8, 12, 32 oder eine andere Anzahl wählen."
-MISSING_PREDICTION = "Ansage fehlt: eine Zahl von 0 bis 157."
-POINTS_MISSING = "Punkte für alle eintragen; nur einer darf leer bleiben: er bekommt den Rest."
+UNKNOWN_DECK = lazy_gettext("Deutsche oder französische Karten wählen.")
+UNKNOWN_ROUNDS = lazy_gettext("8, 12, 32 oder eine andere Anzahl wählen.")
+MISSING_PREDICTION = lazy_gettext("Ansage fehlt: eine Zahl von 0 bis 157.")
+POINTS_MISSING = lazy_gettext(
+    "Punkte für alle eintragen; nur einer darf leer bleiben: er bekommt den Rest."
+)
 
 
 def _choices(pairs) -> list[SelectChoice]:
@@ -43,14 +46,18 @@ class NewDifferenzlerForm(FlaskForm):
     seat5 = StringField()
     seat6 = StringField()
     rounds = RadioField(
-        "Runden",
-        choices=_choices([*((n, n) for n in ROUNDS_QUICK), (OTHER, "andere")]),
+        lazy_gettext("Runden"),
+        choices=_choices([*((n, n) for n in ROUNDS_QUICK), (OTHER, lazy_gettext("andere"))]),
         default=str(ROUNDS_DEFAULT),
     )
-    rounds_other = StringField("Anzahl Runden (1 bis 64)")
-    weis = BooleanField("Weis und Stöck zählen (die Runde hat dann mehr als 157 Punkte)")
-    exact_bonus = StringField("Bonus für jede genaue Ansage (wird abgezogen)", default="0")
-    deck = RadioField("Karten", choices=_choices(DECK_NAMES.items()), default="swiss")
+    rounds_other = StringField(lazy_gettext("Anzahl Runden (1 bis 64)"))
+    weis = BooleanField(
+        lazy_gettext("Weis und Stöck zählen (die Runde hat dann mehr als 157 Punkte)")
+    )
+    exact_bonus = StringField(
+        lazy_gettext("Bonus für jede genaue Ansage (wird abgezogen)"), default="0"
+    )
+    deck = RadioField(lazy_gettext("Karten"), choices=deck_choices(), default="swiss")
 
     def game(self) -> tuple[DifferenzlerGame, dict[str, str]]:
         """The game this form sets up, and what is wrong with it by field."""
@@ -70,7 +77,7 @@ class NewDifferenzlerForm(FlaskForm):
             except ValueError:
                 errors["rounds"] = NOT_A_NUMBER
             if rounds is None:
-                errors["rounds"] = "Anzahl Runden eingeben (1 bis 64)."
+                errors["rounds"] = gettext("Anzahl Runden eingeben (1 bis 64).")
         else:
             errors["rounds"] = UNKNOWN_ROUNDS
         try:

@@ -4,26 +4,31 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from flask_babel import gettext, lazy_gettext
+from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, SelectChoice, StringField
 
-from scorer.cards import DECK_NAMES, DECKS, RANKS
+from scorer.cards import DECKS, RANKS
 from scorer.handjass.game import OUT, PLAY, Deal, Entry, HandjassGame, HandjassRules
 from scorer.names import clean
 from scorer.schieber.claims import HOUSE_ORDER, Claim
 from scorer.schieber.contracts import DEFAULT_PRESET, PRESETS, Rules, contracts_for
 from scorer.schieber.game import ONE_STOECK, Declared, Game, Hand, Team, merge_declared
+from scorer.web.i18n import tr
 from scorer.web.messages import say
-from scorer.web.messages.deck import order_name
+from scorer.web.messages.deck import DECK_WORDS, order_name
 from scorer.web.messages.schieber import PRESET_NAMES, preset_label
 from scorer.web.pages import worded
 from scorer.weis import FOUR, Weis
 
 ALL_CONTRACT_KEYS = tuple(dict.fromkeys(c.key for deck in DECKS for c in contracts_for(deck)))
-NOT_A_NUMBER = "Bitte eine ganze Zahl eingeben."
-UNKNOWN_DECK = "Schweizer oder französische Karten wählen."
-PLAYERS_4_OR_6 = "4 oder 6 Spieler wählen."
-UNREADABLE_WEIS = "Die angesagten Weis sind unlesbar: bitte neu ansagen."
+# Words said where a form's field is shown: lazy, so each page says them in its language.
+NOT_A_NUMBER = lazy_gettext("Bitte eine ganze Zahl eingeben.")
+UNKNOWN_DECK = lazy_gettext("Schweizer oder französische Karten wählen.")
+PLAYERS_4_OR_6 = lazy_gettext("4 oder 6 Spieler wählen.")
+UNREADABLE_WEIS = lazy_gettext("Die angesagten Weis sind unlesbar: bitte neu ansagen.")
+STOECK_TEAM = lazy_gettext("Stöck hat eines der beiden Teams, oder keines.")
 
 
 def choice_problems(form, **messages: str) -> dict[str, str]:
@@ -39,6 +44,21 @@ def choice_problems(form, **messages: str) -> dict[str, str]:
 
 def _choices(pairs) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
+
+
+def lazy(words) -> LazyString:
+    """Words marked with N_ (kept in a table), said in the language of the page showing them."""
+    return LazyString(tr, words)
+
+
+def deck_choices() -> list[SelectChoice]:
+    """The decks as a set-up offers them, in the page's language."""
+    return _choices((key, lazy(words)) for key, words in DECK_WORDS.items())
+
+
+def team_name(number: int) -> str:
+    """A team left without a name: "Team 1"."""
+    return gettext("Team {number}").format(number=number)
 
 
 def small_whole(text: str | None, most: int = 10**6) -> int | None:
@@ -74,11 +94,13 @@ def parse_int(raw: str | None, *, empty: int | None = None) -> int | None:
 class NewGameForm(FlaskForm):
     """Teams in seat order, deck faces and the rules as settings."""
 
-    team_a = StringField("Team 1")
-    team_b = StringField("Team 2")
+    team_a = StringField(lazy_gettext("Team 1"))
+    team_b = StringField(lazy_gettext("Team 2"))
     size = RadioField(
-        "Spieler",
-        choices=_choices([("4", "4 Spieler"), ("6", "6 Spieler (3 : 3)")]),
+        lazy_gettext("Spieler"),
+        choices=_choices(
+            [("4", lazy_gettext("4 Spieler")), ("6", lazy_gettext("6 Spieler (3 : 3)"))]
+        ),
         default="4",
     )
     seat1 = StringField()
@@ -87,35 +109,41 @@ class NewGameForm(FlaskForm):
     seat4 = StringField()
     seat5 = StringField()
     seat6 = StringField()
-    deck = RadioField("Karten", choices=_choices(DECK_NAMES.items()), default="swiss")
+    deck = RadioField(lazy_gettext("Karten"), choices=deck_choices(), default="swiss")
     preset = RadioField(
-        "Regeln",
-        choices=_choices([(k, PRESET_NAMES[k]) for k in PRESETS] + [("custom", "Eigene")]),
+        lazy_gettext("Regeln"),
+        choices=_choices(
+            [(k, lazy(PRESET_NAMES[k])) for k in PRESETS] + [("custom", lazy_gettext("Eigene"))]
+        ),
         # __init__ names what each preset does with the chosen faces
         default=DEFAULT_PRESET,
     )
-    target = StringField("Zielpunkte")
-    undenufe_six = BooleanField("Undenufe: die 6 zählt 11, das Ass 0", default=True)
-    bergpreis = BooleanField("Bergpreis (zuerst zur Hälfte)", default=True)
+    target = StringField(lazy_gettext("Zielpunkte"))
+    undenufe_six = BooleanField(lazy_gettext("Undenufe: die 6 zählt 11, das Ass 0"), default=True)
+    bergpreis = BooleanField(lazy_gettext("Bergpreis (zuerst zur Hälfte)"), default=True)
     weis = RadioField(
-        "Weis",
+        lazy_gettext("Weis"),
         choices=_choices(
             [
-                ("large", "Grosser Weis: Sechsblatt 150 … Neunblatt 300"),
-                ("small", "Kleiner Weis: ab Fünfblatt 100, jede Karte nur einmal"),
+                ("large", lazy_gettext("Grosser Weis: Sechsblatt 150 … Neunblatt 300")),
+                ("small", lazy_gettext("Kleiner Weis: ab Fünfblatt 100, jede Karte nur einmal")),
             ]
         ),
         default="large",
     )
-    four_nines = BooleanField("Vier Neuner zählen 150", default=True)
-    four_sixes = BooleanField("Vier Sechser zählen 100 im Undenufe", default=False)
-    any_four = BooleanField("Vier gleiche jeder Art zählen 100", default=False)
+    four_nines = BooleanField(lazy_gettext("Vier Neuner zählen 150"), default=True)
+    four_sixes = BooleanField(lazy_gettext("Vier Sechser zählen 100 im Undenufe"), default=False)
+    any_four = BooleanField(lazy_gettext("Vier gleiche jeder Art zählen 100"), default=False)
     order = RadioField(
-        "Wer zuerst am Ziel ist",
-        choices=_choices((",".join(p), order_name(p)) for p in permutations(HOUSE_ORDER)),
+        lazy_gettext("Wer zuerst am Ziel ist"),
+        choices=_choices(
+            (",".join(p), LazyString(order_name, p)) for p in permutations(HOUSE_ORDER)
+        ),
         default=",".join(HOUSE_ORDER),
     )
-    auto_end = BooleanField("Das Spiel endet von selbst, sobald ein Team das Ziel erreicht")
+    auto_end = BooleanField(
+        lazy_gettext("Das Spiel endet von selbst, sobald ein Team das Ziel erreicht")
+    )
 
     def fill_preset(self, changed: str | None) -> None:
         """Put the chosen preset's values in the fields when the deck or the preset changed,
@@ -147,7 +175,7 @@ class NewGameForm(FlaskForm):
             self.target.data = str(preset.target)
         deck = self.deck.data if self.deck.data in DECKS else "swiss"
         labels = [(key, preset_label(preset, deck)) for key, preset in PRESETS.items()]
-        self.preset.choices = _choices([*labels, ("custom", "Eigene")])
+        self.preset.choices = _choices([*labels, ("custom", gettext("Eigene"))])
 
     def raw(self, name: str) -> str:
         """The typed value of a multiplier field."""
@@ -191,8 +219,8 @@ class NewGameForm(FlaskForm):
         seats = [clean(getattr(self, f"seat{i}").data) for i in range(1, count + 1)]
         game = Game(
             teams=(
-                Team(clean(self.team_a.data) or "Team 1", tuple(seats[0::2])),
-                Team(clean(self.team_b.data) or "Team 2", tuple(seats[1::2])),
+                Team(clean(self.team_a.data) or team_name(1), tuple(seats[0::2])),
+                Team(clean(self.team_b.data) or team_name(2), tuple(seats[1::2])),
             ),
             rules=rules,
         )
@@ -203,14 +231,16 @@ class HandForm(FlaskForm):
     """One entry on the panel: trick points of one team or a Match, Weis, Stöck, who called."""
 
     contract = StringField()  # sent by the contract button that saves
-    shoved = BooleanField("gschobe")
-    points_team = RadioField("Punkte von", choices=_choices([("0", "0"), ("1", "1")]), default="0")
-    points = StringField("Stichpunkte")
-    match = BooleanField("Match")
-    weis_a = StringField("Weis")
-    weis_b = StringField("Weis")
-    stoeck_a = BooleanField("Stöck")
-    stoeck_b = BooleanField("Stöck")
+    shoved = BooleanField(lazy_gettext("gschobe"))
+    points_team = RadioField(
+        lazy_gettext("Punkte von"), choices=_choices([("0", "0"), ("1", "1")]), default="0"
+    )
+    points = StringField(lazy_gettext("Stichpunkte"))
+    match = BooleanField(lazy_gettext("Match"))
+    weis_a = StringField(lazy_gettext("Weis"))
+    weis_b = StringField(lazy_gettext("Weis"))
+    stoeck_a = BooleanField(lazy_gettext("Stöck"))
+    stoeck_b = BooleanField(lazy_gettext("Stöck"))
     # Declared Weis kept through an edit: "seat=code" pairs, comma-separated.
     declared = HiddenField()
 
@@ -234,9 +264,9 @@ class HandForm(FlaskForm):
         if self.stoeck_a.data and self.stoeck_b.data:
             errors["stoeck"] = say(ONE_STOECK, kind="schieber")
         if not self.contract.data:
-            errors["contract"] = "Trumpf antippen: er speichert die Hand."
+            errors["contract"] = gettext("Trumpf antippen: er speichert die Hand.")
         if self.points_team.data not in ("0", "1"):
-            errors["points"] = "Die Stichpunkte gehören einem der beiden Teams."
+            errors["points"] = gettext("Die Stichpunkte gehören einem der beiden Teams.")
         if errors:
             return None, errors
         stoeck = 0 if self.stoeck_a.data else 1 if self.stoeck_b.data else None
@@ -310,16 +340,21 @@ class ClaimForm(FlaskForm):
 
     claim_team = RadioField(choices=_choices([("0", "0"), ("1", "1")]))
     contract = StringField()
-    stoeck = RadioField(choices=_choices([("", "kein"), ("0", "0"), ("1", "1")]), default="")
-    weis_a = StringField("Weis")
-    weis_b = StringField("Weis")
-    first_trick = RadioField(
-        choices=_choices([("no", "Nein, später"), ("yes", "Ja, erster Stich")]), default="no"
+    stoeck = RadioField(
+        choices=_choices([("", lazy_gettext("kein")), ("0", "0"), ("1", "1")]), default=""
     )
-    claim_points = StringField("Stiche bisher")
-    other_points = StringField("Stiche der anderen bisher")
+    weis_a = StringField(lazy_gettext("Weis"))
+    weis_b = StringField(lazy_gettext("Weis"))
+    first_trick = RadioField(
+        choices=_choices(
+            [("no", lazy_gettext("Nein, später")), ("yes", lazy_gettext("Ja, erster Stich"))]
+        ),
+        default="no",
+    )
+    claim_points = StringField(lazy_gettext("Stiche bisher"))
+    other_points = StringField(lazy_gettext("Stiche der anderen bisher"))
     trick_team = RadioField(choices=_choices([("0", "0"), ("1", "1")]))
-    trick_points = StringField("Punkte im ersten Stich")
+    trick_points = StringField(lazy_gettext("Punkte im ersten Stich"))
 
     def entry(self) -> tuple[Hand | None, dict[str, str]]:
         """The claim as the hand it ends, or what could not be read."""
@@ -331,18 +366,18 @@ class ClaimForm(FlaskForm):
             except ValueError:
                 errors["weis" if name.startswith("weis") else name] = NOT_A_NUMBER
         if self.stoeck.data not in ("", "0", "1", None):
-            errors["stoeck"] = "Stöck hat eines der beiden Teams, oder keines."
+            errors["stoeck"] = STOECK_TEAM
         if self.claim_team.data not in ("0", "1"):
-            errors["claim_team"] = "Welches Team bedankt sich?"
+            errors["claim_team"] = gettext("Welches Team bedankt sich?")
         if not self.contract.data:
-            errors["contract"] = "In welchem Trumpf läuft die Hand?"
+            errors["contract"] = gettext("In welchem Trumpf läuft die Hand?")
         first = self.first_trick.data == "yes"
         if first and self.trick_team.data not in ("0", "1"):
-            errors["trick_team"] = "Wer hat den ersten Stich gemacht?"
+            errors["trick_team"] = gettext("Wer hat den ersten Stich gemacht?")
         if first and numbers.get("trick_points") is None and "trick_points" not in errors:
-            errors["trick_points"] = "Die Punkte im ersten Stich eingeben."
+            errors["trick_points"] = gettext("Die Punkte im ersten Stich eingeben.")
         if not first and numbers.get("claim_points") is None and "claim_points" not in errors:
-            errors["claim_points"] = "Die Stichpunkte bisher eingeben (auch 0)."
+            errors["claim_points"] = gettext("Die Stichpunkte bisher eingeben (auch 0).")
         if errors:
             return None, errors
         claim = Claim(
@@ -369,14 +404,18 @@ class NewHandjassForm(FlaskForm):
     seat2 = StringField()
     seat3 = StringField()
     seat4 = StringField()
-    deck = RadioField("Karten", choices=_choices(DECK_NAMES.items()), default="swiss")
-    target = StringField("Striche zum Aussteigen")  # empty: the rules' default
-    threshold = StringField("Härdöpfel unter")  # empty: the rules' default
-    berner = BooleanField("Berner Handjass: Striche und Härdöpfel mal Trumpf (4/3/2/1), Ziel 27")
-    extra_per_potato = BooleanField("Für jeden Härdöpfel ein Strich mehr")
-    players_minus_one = BooleanField("Striche = Spieler − 1 (zu viert drei)")
-    hold_ties = BooleanField("Gleichstand: der Strich wartet auf das nächste gemeinsame Spiel")
-    no_drop = BooleanField("Niemand steigt aus")
+    deck = RadioField(lazy_gettext("Karten"), choices=deck_choices(), default="swiss")
+    target = StringField(lazy_gettext("Striche zum Aussteigen"))  # empty: the rules' default
+    threshold = StringField(lazy_gettext("Härdöpfel unter"))  # empty: the rules' default
+    berner = BooleanField(
+        lazy_gettext("Berner Handjass: Striche und Härdöpfel mal Trumpf (4/3/2/1), Ziel 27")
+    )
+    extra_per_potato = BooleanField(lazy_gettext("Für jeden Härdöpfel ein Strich mehr"))
+    players_minus_one = BooleanField(lazy_gettext("Striche = Spieler − 1 (zu viert drei)"))
+    hold_ties = BooleanField(
+        lazy_gettext("Gleichstand: der Strich wartet auf das nächste gemeinsame Spiel")
+    )
+    no_drop = BooleanField(lazy_gettext("Niemand steigt aus"))
 
     def game(self) -> tuple[HandjassGame, dict[str, str]]:
         """The game this form sets up, and what is wrong with it by field."""
@@ -410,7 +449,7 @@ class DealForm(FlaskForm):
     """
 
     trump = StringField()
-    agreed = BooleanField("Die zwei im Spiel einigen sich: je ein Strich")
+    agreed = BooleanField(lazy_gettext("Die zwei im Spiel einigen sich: je ein Strich"))
     draw = StringField()
 
     def deal(self, seats: list[int], form, declared=None) -> tuple[Deal | None, dict[str, str]]:
@@ -428,7 +467,7 @@ class DealForm(FlaskForm):
         for seat in seats:
             status = statuses[seat]
             if need_points and status != OUT and not (form.get(f"cards{seat}") or "").strip():
-                errors[f"p{seat}"] = (
+                errors[f"p{seat}"] = gettext(
                     "Punkte eingeben (auch 0): ohne Punkte gibt es einen Härdöpfel."
                 )
                 continue

@@ -16,6 +16,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup, escape
@@ -28,9 +29,10 @@ from scorer.stakes import Stakes
 from scorer.storage import games as store
 from scorer.web import words
 from scorer.web.db import get_db
+from scorer.web.i18n import N_, tr
 from scorer.web.links import mine
 from scorer.web.messages import say
-from scorer.web.messages.deck import weis_name
+from scorer.web.messages.deck import named, weis_name
 from scorer.web.pages import (
     DEVICE_COOKIE,
     EXPIRED,
@@ -51,6 +53,7 @@ from scorer.web.stakes import described
 bp = Blueprint("games", __name__)
 bp.add_app_template_global(game_url)
 bp.add_app_template_global(weis_name)
+bp.add_app_template_global(named)
 
 
 @bp.app_template_filter("breakable")
@@ -129,13 +132,13 @@ def _list_url(**note) -> str:
 # What a list says after a move, as long as the game is where it was moved to: the argument,
 # the game's places then, and the words.
 NOTES = {
-    "archiviert": (("archived",), "Spiel ins Archiv gelegt."),
+    "archiviert": (("archived",), N_("Spiel ins Archiv gelegt.")),
     "geloescht": (
         ("deleted",),
-        f"Spiel gelöscht. Unter «Gelöscht» lässt es sich {store.KEEP_DAYS} Tage lang zurückholen.",
+        N_("Spiel gelöscht. Unter «Gelöscht» lässt es sich {days} Tage lang zurückholen."),
     ),
-    "zurueck": (("start",), "Spiel wieder auf der Startseite."),
-    "zurueckgeholt": (("start", "archived"), "Spiel zurückgeholt, mit allen Einträgen."),
+    "zurueck": (("start",), N_("Spiel wieder auf der Startseite.")),
+    "zurueckgeholt": (("start", "archived"), N_("Spiel zurückgeholt, mit allen Einträgen.")),
 }
 
 
@@ -163,7 +166,7 @@ def _note() -> dict | None:
             listed = store.listed_game(get_db(), game_id)
             if listed is None or _place(listed) not in place or not _mine(listed):
                 return None
-            return {"kind": name, "text": text, "game": listed}
+            return {"kind": name, "text": tr(text).format(days=store.KEEP_DAYS), "game": listed}
     return None
 
 
@@ -263,9 +266,9 @@ def restore_game(game_id: int):
     return _move(store.restore, game_id) or redirect(_list_url(zurueckgeholt=game_id), 303)
 
 
-RUNNING = "Dieses Spiel läuft (wieder): ins Archiv kommen nur beendete Spiele. Nichts geändert."
-EXPIRED_BIN = (
-    f"Dieses Spiel wurde vor mehr als {store.KEEP_DAYS} Tagen gelöscht und lässt sich nicht "
+RUNNING = N_("Dieses Spiel läuft (wieder): ins Archiv kommen nur beendete Spiele. Nichts geändert.")
+EXPIRED_BIN = N_(
+    "Dieses Spiel wurde vor mehr als {days} Tagen gelöscht und lässt sich nicht "
     "mehr zurückholen. Nichts geändert."
 )
 
@@ -278,9 +281,9 @@ def _move(move, game_id: int):
         move(get_db(), game_id, phone=phone_name(), token=request.form.get("once") or None)
     except store.Refused as refused:
         if refused.reason == "running":
-            return error_page(409, RUNNING)
+            return error_page(409, tr(RUNNING))
         if refused.reason == "expired":
-            return error_page(410, EXPIRED_BIN)
+            return error_page(410, tr(EXPIRED_BIN).format(days=store.KEEP_DAYS))
         abort(404)  # missing, or deleted: the 404 page says which
     return None
 
@@ -340,7 +343,9 @@ def import_game():
         except exchange.ImportProblem as problem:
             error = import_words(problem)
         except store.TooLong:
-            error = f"Zu lang: ein Spiel hat höchstens {store.MAX_ENTRIES} Einträge."
+            error = gettext("Zu lang: ein Spiel hat höchstens {most} Einträge.").format(
+                most=store.MAX_ENTRIES
+            )
         else:
             return redirect(game_url(game.KIND, game_id), 303)
     return render_template("games/import.html", form=form, error=error), (422 if error else 200)
@@ -370,11 +375,11 @@ def changes(game_id: int):
 
 # The changes of the game itself, not of an entry: where it was listed.
 GAME_CHANGE_WORDS = {
-    "archive": "Spiel ins Archiv gelegt",
-    "unarchive": "Spiel aus dem Archiv zurück auf die Startseite geholt",
-    "delete-game": "Spiel gelöscht",
-    "restore": "Spiel zurückgeholt",
-    "new-links": "Neue Links gemacht: die alten öffnen das Spiel nicht mehr",
+    "archive": N_("Spiel ins Archiv gelegt"),
+    "unarchive": N_("Spiel aus dem Archiv zurück auf die Startseite geholt"),
+    "delete-game": N_("Spiel gelöscht"),
+    "restore": N_("Spiel zurückgeholt"),
+    "new-links": N_("Neue Links gemacht: die alten öffnen das Spiel nicht mehr"),
 }
 
 
@@ -383,10 +388,14 @@ def change_line(game, change: store.Change) -> words.ChangeLine:
     what = GAME_CHANGE_WORDS.get(change.kind)
     if change.kind == "stakes":
         after = change.after and Stakes.from_dict(change.after)
-        what = f"Einsatz: {described(game.KIND, after)}" if after else "Ohne Einsatz"
+        what = (
+            gettext("Einsatz: {stakes}").format(stakes=described(game.KIND, after))
+            if after
+            else gettext("Ohne Einsatz")
+        )
     if what is None:
         return words.change_line(game, change)
-    return words.ChangeLine(local_time(change.at), change.phone, what, None, None, None)
+    return words.ChangeLine(local_time(change.at), change.phone, tr(what), None, None, None)
 
 
 @bp.route("/phone", methods=["GET", "POST"])
@@ -399,7 +408,7 @@ def name_phone():
     if request.method == "POST":
         name = clean_name(request.form.get("name"), PHONE_NAME_MAX)
         if not name:
-            error = "Bitte einen Namen eingeben, zum Beispiel «Anna» oder «Tisch 3»."
+            error = gettext("Bitte einen Namen eingeben, zum Beispiel «Anna» oder «Tisch 3».")
         else:
             response = redirect(back, 303)
             response.set_cookie(
@@ -424,12 +433,14 @@ def name_phone():
 # --- errors, in the app's own words ---------------------------------------------------------
 
 MESSAGES = {
-    400: "Diese Anfrage war unvollständig oder unlesbar. Nichts gespeichert.",
-    403: "Das darf dieses Handy hier nicht. Nichts gespeichert.",
-    404: "Diese Seite gibt es hier nicht (oder das Spiel nicht mehr).",
-    405: "Diese Adresse nimmt das so nicht an: bitte die Knöpfe der Seite benutzen.",
-    413: "Das ist zu gross: höchstens {limit} auf einmal. Nichts gespeichert.",
-    500: "Im Jass-Zähler ist ein Fehler passiert. Nichts gespeichert: bitte nochmals versuchen.",
+    400: N_("Diese Anfrage war unvollständig oder unlesbar. Nichts gespeichert."),
+    403: N_("Das darf dieses Handy hier nicht. Nichts gespeichert."),
+    404: N_("Diese Seite gibt es hier nicht (oder das Spiel nicht mehr)."),
+    405: N_("Diese Adresse nimmt das so nicht an: bitte die Knöpfe der Seite benutzen."),
+    413: N_("Das ist zu gross: höchstens {limit} auf einmal. Nichts gespeichert."),
+    500: N_(
+        "Im Jass-Zähler ist ein Fehler passiert. Nichts gespeichert: bitte nochmals versuchen."
+    ),
 }
 
 
@@ -453,7 +464,7 @@ def http_error(error: HTTPException):
     if error.code is None or error.code < 400:
         return error
     limit = request.max_content_length or 0
-    message = getattr(error, "words", None) or MESSAGES.get(error.code, MESSAGES[400]).format(
+    message = getattr(error, "words", None) or tr(MESSAGES.get(error.code, MESSAGES[400])).format(
         limit=_size(limit)
     )
     if error.code == 404:
@@ -479,17 +490,22 @@ def _deleted() -> str | None:
     if listed is None or listed.deleted is None:
         return None
     moment = local_time(listed.deleted)
-    when = f" am {moment:%d.%m.%Y um %H:%M}" if moment else ""
-    who = f" von {listed.deleted_by}" if listed.deleted_by else ""
+    when = who = ""
+    if moment:
+        when = " " + gettext("am {date} um {time}").format(
+            date=f"{moment:%d.%m.%Y}", time=f"{moment:%H:%M}"
+        )
+    if listed.deleted_by:
+        who = " " + gettext("von {phone}").format(phone=listed.deleted_by)
     if listed.deleted < store.keep_since():
-        return f"Dieses Spiel wurde{when}{who} gelöscht."
-    return (
-        f"Dieses Spiel wurde{when}{who} gelöscht. Unter «Gelöscht» auf der Startseite lässt es "
-        f"sich {store.KEEP_DAYS} Tage lang zurückholen."
-    )
+        return gettext("Dieses Spiel wurde{when}{who} gelöscht.").format(when=when, who=who)
+    return gettext(
+        "Dieses Spiel wurde{when}{who} gelöscht. Unter «Gelöscht» auf der Startseite lässt es "
+        "sich {days} Tage lang zurückholen."
+    ).format(when=when, who=who, days=store.KEEP_DAYS)
 
 
 @bp.app_errorhandler(InternalServerError)
 def server_error(error: InternalServerError):
     """A fault of the app: logged, and said in the table's words; the transaction rolled back."""
-    return error_page(500, MESSAGES[500])
+    return error_page(500, tr(MESSAGES[500]))

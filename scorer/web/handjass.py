@@ -5,9 +5,10 @@ from __future__ import annotations
 from random import SystemRandom
 
 from flask import Blueprint, get_template_attribute, redirect, render_template, request, url_for
+from flask_babel import gettext, lazy_gettext, lazy_pgettext
 from flask_wtf.csrf import CSRFError
 
-from scorer.cards import DECK_NAMES, DECKS, RANKS, suit
+from scorer.cards import DECKS, RANKS
 from scorer.codes import Code, code
 from scorer.handjass.game import (
     OUT,
@@ -37,7 +38,7 @@ from scorer.web.forms import (
     weis_to_add,
     with_rest,
 )
-from scorer.web.messages.deck import FACES, RUN_NAMES
+from scorer.web.messages.deck import FACES, deck_names, named, run_names
 from scorer.web.pages import (
     EXPIRED,
     ModePages,
@@ -65,9 +66,10 @@ bp = Blueprint("handjass", __name__, url_prefix="/handjass")
 
 def deal_words(game: HandjassGame, deal: Deal) -> str:
     """A deal the way the table says it: "Rosen: Anna 40, Beat aus"."""
-    trump = suit(deal.trump).name if deal.trump else "?"
+    trump = named(deal.trump) if deal.trump else "?"
+    out = gettext("aus")
     players = [
-        f"{game.players[e.seat]} {'aus' if e.status == OUT else e.points}" for e in deal.entries
+        f"{game.players[e.seat]} {out if e.status == OUT else e.points}" for e in deal.entries
     ]
     return f"{trump}: " + ", ".join(players)
 
@@ -75,14 +77,16 @@ def deal_words(game: HandjassGame, deal: Deal) -> str:
 register(
     ModePages(
         "handjass",
-        "Handjass",
+        lazy_gettext("Handjass"),
         "handjass.show",
         "handjass.new",
-        "Spiel",
-        "Noch kein Spiel: nichts zurückzunehmen.",
+        lazy_pgettext("entry", "Spiel"),
+        lazy_gettext("Noch kein Spiel: nichts zurückzunehmen."),
         names=lambda game: {"names": game.players, "faces": game.rules.deck},
         entry_words=lambda game, data: deal_words(game, Deal.from_dict(data)),
-        outcome_words=lambda game, summary: f"{game.players[summary['loser']]} verliert",
+        outcome_words=lambda game, summary: gettext("{player} verliert").format(
+            player=game.players[summary["loser"]]
+        ),
         template="handjass/game.html",
         context=lambda stored: _context(stored),
     )
@@ -122,9 +126,9 @@ def new():
         if not problems:
             return created(game)
         errors = worded(problems, game)
-    return render_template("handjass/new.html", form=form, errors=errors, deck_names=DECK_NAMES), (
-        422 if errors else 200
-    )
+    return render_template(
+        "handjass/new.html", form=form, errors=errors, deck_names=deck_names()
+    ), (422 if errors else 200)
 
 
 def typed_rest(game: HandjassGame, in_game: list[int], values) -> Code | str | None:
@@ -132,7 +136,7 @@ def typed_rest(game: HandjassGame, in_game: list[int], values) -> Code | str | N
     (rest_of), for the players still in; None when the deal has no known total."""
     points = typed_cards(values, in_game)
     if points is None:
-        return NOT_A_NUMBER
+        return str(NOT_A_NUMBER)  # words, not lazy: the rest box tests for a string
     agreed = (values.get("agreed") or "") not in ("", "false")
     return rest_of(game.rules, len(in_game), points, agreed)
 
@@ -189,12 +193,12 @@ def _context(stored: store.Stored, form: DealForm | None = None, errors=None, st
             )
             for seat in range(len(game.players))
         ],
-        "deck_names": DECK_NAMES,
+        "deck_names": deck_names(),
         "tie": None,
         "declared": declared_in(request.form, state.in_game) if request.method == "POST" else {},
         "faces": FACES[game.rules.deck],
         "ranks": RANKS,
-        "run_names": RUN_NAMES,
+        "run_names": run_names(),
         "weis_code": weis_code,
         "note": None,
         "record": record_context(game, stored, store.shown_changes(get_db(), stored.id)),
@@ -235,7 +239,7 @@ def _answer(written: Written, note: str | None = None, **context):
         status = 409 if written.conflict else 422
         return _show(written.stored, status, errors=written.errors, **context)
     if written.repeated:
-        note = "Schon gespeichert: diese Eingabe kam zweimal an und zählt einmal."
+        note = gettext("Schon gespeichert: diese Eingabe kam zweimal an und zählt einmal.")
     if is_htmx():
         # A fresh panel for the next deal.
         return _show(written.stored, note=note, values={}, rows=written.rows)
@@ -277,7 +281,7 @@ def add_deal(game_id: int):
 
     written = write(game_id, "enter", deal_in, mode="handjass")
     number = len(written.stored.game.deals)
-    note = f"Spiel {number} gespeichert." if written.saved else None
+    note = gettext("Spiel {number} gespeichert.").format(number=number) if written.saved else None
     values = found.get("values", request.form)
     return _answer(written, note, form=form, tie=found.get("tie"), values=values)
 
@@ -323,7 +327,7 @@ def edit_deal(game_id: int, number: int):
         def changed(s):
             deals = list(s.game.deals)
             if index >= len(deals):
-                return None, {"game": "Dieses Spiel gibt es nicht mehr."}
+                return None, {"game": gettext("Dieses Spiel gibt es nicht mehr.")}
             before = replay(s.game.with_record(deals[:index]))
             declared = declared_in(request.form, before.in_game)
             posted, over = filled(s.game, before.in_game, request.form, form.agreed.data)

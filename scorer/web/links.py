@@ -12,6 +12,7 @@ from __future__ import annotations
 import ipaddress
 
 from flask import Flask, g, redirect, request, session, url_for
+from flask_babel import lazy_gettext
 from werkzeug.exceptions import Forbidden
 from werkzeug.routing import BaseConverter, ValidationError
 
@@ -26,7 +27,7 @@ KEY_PATTERN = r"[A-Za-z0-9_-]{24}"
 class WatchOnly(Forbidden):
     """A change asked through a watch link: refused, whatever the form carried."""
 
-    words = (
+    words = lazy_gettext(
         "Dieser Link ist zum Zuschauen: eintragen und ändern kann nur ein Handy mit dem Link "
         "zum Schreiben. Nichts gespeichert."
     )

@@ -20,6 +20,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext, lazy_gettext
 from jinja2_fragments.flask import render_block
 
 from scorer import modes
@@ -27,6 +28,8 @@ from scorer.codes import code
 from scorer.names import clean
 from scorer.storage import games as store
 from scorer.web.db import get_db
+from scorer.web.i18n import DEFAULT as DEFAULT_LANGUAGE
+from scorer.web.i18n import N_, language, tr
 from scorer.web.links import remember
 from scorer.web.messages import say
 
@@ -64,7 +67,9 @@ def phone_name() -> str:
     if name:
         return name
     device = device_id()
-    return f"Handy {device[:3].upper()}" if device else "Handy"
+    if device:
+        return gettext("Handy {id}").format(id=device[:3].upper())
+    return gettext("Handy")
 
 
 def local_time(at: str | None) -> datetime | None:
@@ -119,6 +124,8 @@ def polled_board(game_id: int, kind: str, template: str, context: Callable[[stor
     if version is None:
         abort(404)
     tag = f"{kind}-{game_id}-{version}"
+    if language() != DEFAULT_LANGUAGE:  # a board cached in another language is no match
+        tag += f"-{language()}"
     if request.if_none_match.contains_weak(tag):  # gzip marks the tag weak
         response = make_response("", 304)
     else:
@@ -174,7 +181,7 @@ class Written:
         return ("all", 0)
 
 
-STALE = (
+STALE = N_(
     "Inzwischen hat {who} um {time} {what}. Nichts gespeichert: bitte prüfen und nochmals tippen."
 )
 
@@ -242,11 +249,15 @@ def _attempt(db, stored, kind, change, index, at, *, locked: bool) -> Written | 
                 at=index if at is None else at,
             )
         except store.TooLong:
-            return Written(stored, errors={"game": TOO_LONG})
+            return Written(stored, errors={"game": too_long()})
     return Written(stored, saved=True, entries_before=before, kind=kind)
 
 
-TOO_LONG = f"Ein Spiel hat höchstens {store.MAX_ENTRIES} Einträge: bitte ein neues beginnen."
+def too_long() -> str:
+    """Why an entry beyond the longest game is refused."""
+    return gettext("Ein Spiel hat höchstens {most} Einträge: bitte ein neues beginnen.").format(
+        most=store.MAX_ENTRIES
+    )
 
 
 def created(game):
@@ -273,7 +284,8 @@ def take_out(index: int):
     def change(stored: store.Stored):
         record = modes.record(stored.game)
         if index >= len(record):
-            return None, {"game": f"{entry_noun(stored.game.KIND)} {index + 1} gibt es nicht mehr."}
+            gone = gettext("{entry} {number} gibt es nicht mehr.")
+            return None, {"game": gone.format(entry=entry_noun(stored.game.KIND), number=index + 1)}
         game = stored.game.with_record((*record[:index], *record[index + 1 :]))
         problem = modes.mode_of(game).record_problem(game)
         return (None, {"game": code("not_deleted", problem=problem)}) if problem else (game, {})
@@ -286,7 +298,9 @@ def bring_back(stored: store.Stored):
     undos and redos came since, or why not."""
     undone = store.redoable(get_db(), stored.id)
     if undone is None or undone.before is None:
-        return None, {"game": "Nichts wiederherzustellen: seither wurde etwas Neues eingetragen."}
+        return None, {
+            "game": gettext("Nichts wiederherzustellen: seither wurde etwas Neues eingetragen.")
+        }
     mode = modes.mode_of(stored.game)
     record = modes.record(stored.game)
     game = stored.game.with_record((*record, mode.entry.from_dict(undone.before)))
@@ -301,7 +315,7 @@ def undone(written: Written) -> str | None:
     game = written.stored.game
     count = len(modes.record(game))
     number = count + 1 if written.kind == "undo" else count
-    return f"{entry_noun(game.KIND)} {number} {CHANGE_WORDS[written.kind]}."
+    return entry_changed(game.KIND, number, written.kind) + "."
 
 
 def record_routes(bp, kind: str, prefix: str, answer: Callable) -> None:
@@ -341,13 +355,14 @@ def stale(stored: store.Stored) -> str:
     """Why a change based on an outdated view was refused: who changed what, and when."""
     last = store.last_change(get_db(), stored.id)
     if last is None:
-        return STALE.format(who="ein anderes Handy", time="eben", what="etwas geändert")
+        return tr(STALE).format(
+            who=gettext("ein anderes Handy"), time=gettext("eben"), what=gettext("etwas geändert")
+        )
     moment = local_time(last.at)
-    what = "etwas geändert"
+    what = gettext("etwas geändert")
     if last.number:
-        noun = entry_noun(stored.game.KIND)
-        what = f"{noun} {last.number} {CHANGE_WORDS.get(last.kind, 'geändert')}"
-    return STALE.format(who=last.phone, time=f"{moment:%H:%M}", what=what)
+        what = entry_changed(stored.game.KIND, last.number, last.kind)
+    return tr(STALE).format(who=last.phone, time=f"{moment:%H:%M}", what=what)
 
 
 @dataclass(frozen=True)
@@ -356,6 +371,7 @@ class ModePages:
     registers one, and the pages for any game ask here instead of switching on the kind."""
 
     kind: str
+    # Words are lazy strings (lazy_gettext): said in the language of the page that shows them.
     name: str  # as the start page offers it: "Schieber"
     show: str  # endpoint of a game's page (takes game_id)
     new: str  # endpoint of the new game's page
@@ -396,21 +412,35 @@ def worded(problems: dict, game) -> dict[str, str]:
 
 def entry_noun(kind: str) -> str:
     """What one entry of this kind of game is called."""
-    return MODE_PAGES[kind].entry
+    return str(MODE_PAGES[kind].entry)
 
 
+# What a change did to an entry (or to the game: begonnen, importiert), as "Hand 3 geändert"
+# says it; French makes them agree with its entries' nouns, all feminine there.
 CHANGE_WORDS = {
-    "create": "begonnen",
-    "import": "importiert",
-    "enter": "eingetragen",
-    "edit": "geändert",
-    "delete": "gelöscht",
-    "undo": "zurückgenommen",
-    "redo": "wiederhergestellt",
+    "create": N_("begonnen"),
+    "import": N_("importiert"),
+    "enter": N_("eingetragen"),
+    "edit": N_("geändert"),
+    "delete": N_("gelöscht"),
+    "undo": N_("zurückgenommen"),
+    "redo": N_("wiederhergestellt"),
 }
 
 
-EXPIRED = "Die Seite war zu lange offen: nichts gespeichert. Bitte nochmals tippen."
+def change_word(kind: str) -> str:
+    """What a change of this kind did: "geändert"."""
+    return tr(CHANGE_WORDS.get(kind, CHANGE_WORDS["edit"]))
+
+
+def entry_changed(kind: str, number: int, change: str) -> str:
+    """An entry and what a change did to it: "Hand 3 geändert"."""
+    return gettext("{entry} {number} {done}").format(
+        entry=entry_noun(kind), number=number, done=change_word(change)
+    )
+
+
+EXPIRED = lazy_gettext("Die Seite war zu lange offen: nichts gespeichert. Bitte nochmals tippen.")
 
 
 def game_url(kind: str, game_id: int) -> str:

@@ -12,10 +12,11 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext, lazy_gettext, lazy_pgettext
 from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 
-from scorer.cards import DECK_NAMES, DECKS, HAND_TOTAL, MATCH_TOTAL, RANKS, suit
+from scorer.cards import DECKS, HAND_TOTAL, MATCH_TOTAL, RANKS, suit
 from scorer.schieber.contracts import contracts_for
 from scorer.schieber.game import (
     Declared,
@@ -32,6 +33,7 @@ from scorer.schieber.standing import still_needed
 from scorer.storage import games as store
 from scorer.web.db import get_db
 from scorer.web.forms import (
+    STOECK_TEAM,
     UNREADABLE_WEIS,
     ClaimForm,
     HandForm,
@@ -44,8 +46,8 @@ from scorer.web.forms import (
     weis_code,
     weis_to_add,
 )
-from scorer.web.messages.deck import FACES, RUN_NAMES, order_name
-from scorer.web.messages.schieber import NEEDS
+from scorer.web.messages.deck import FACES, deck_names, named, order_name, run_names
+from scorer.web.messages.schieber import need_words
 from scorer.web.pages import (
     EXPIRED,
     ModePages,
@@ -74,23 +76,26 @@ def hand_words(game: Game, data: dict) -> str:
     hand = Hand.from_dict(data)
     rules = game.rules
     contract = rules.contract(hand.contract)
-    name = f"{contract.name} ×{rules.multiplier(hand.contract)}" if contract else hand.contract
+    name = (
+        f"{named(contract.key)} ×{rules.multiplier(hand.contract)}" if contract else hand.contract
+    )
     teams = [t.name for t in game.teams]
     if hand.claim is not None:
-        what = f"{teams[hand.claim.team]} bedankt sich"
+        what = gettext("{team} bedankt sich").format(team=teams[hand.claim.team])
     elif hand.match:
-        what = f"Match {teams[hand.points_team]}"
+        what = gettext("Match {team}").format(team=teams[hand.points_team])
     elif hand.points is None:
-        what = "Stiche offen"
+        what = gettext("Stiche offen")
     else:
         what = "{} : {}".format(*hand.trick_points)
-    extras = [f"Weis {teams[t]} {hand.weis[t]}" for t in (0, 1) if hand.weis[t]]
+    weis = gettext("Weis {team} {points}")
+    extras = [weis.format(team=teams[t], points=hand.weis[t]) for t in (0, 1) if hand.weis[t]]
     if hand.declarations:
-        extras.append("Weis angesagt")
+        extras.append(gettext("Weis angesagt"))
     if hand.stoeck is not None:
-        extras.append(f"Stöck {teams[hand.stoeck]}")
+        extras.append(gettext("Stöck {team}").format(team=teams[hand.stoeck]))
     if hand.shoved:
-        extras.append("gschobe")
+        extras.append(gettext("gschobe"))
     return " · ".join([f"{name} {what}", *extras])
 
 
@@ -98,10 +103,11 @@ def outcome_words(game: Game, summary: dict) -> str:
     """A decided game's outcome: "Wir gewinnt, Ihr ist Schneider"."""
     teams = [t.name for t in game.teams]
     winner = summary["winner"]
-    text = f"{teams[winner]} gewinnt"
     if summary.get("schneider"):
-        text += f", {teams[1 - winner]} ist Schneider"
-    return text
+        return gettext("{winner} gewinnt, {loser} ist Schneider").format(
+            winner=teams[winner], loser=teams[1 - winner]
+        )
+    return gettext("{team} gewinnt").format(team=teams[winner])
 
 
 def bergpreis_note(game: Game, before: dict, after: dict) -> str:
@@ -109,18 +115,19 @@ def bergpreis_note(game: Game, before: dict, after: dict) -> str:
     if before.get("bergpreis") == after.get("bergpreis"):
         return ""
     berg = after.get("bergpreis")
-    return f"; Bergpreis jetzt {game.teams[berg].name if berg is not None else 'niemand'}"
+    team = game.teams[berg].name if berg is not None else gettext("niemand")
+    return "; " + gettext("Bergpreis jetzt {team}").format(team=team)
 
 
 bp = Blueprint("schieber", __name__)
 register(
     ModePages(
         "schieber",
-        "Schieber",
+        lazy_gettext("Schieber"),
         "schieber.show_game",
         "schieber.new_game",
-        "Hand",
-        "Noch keine Hand: nichts zurückzunehmen.",
+        lazy_pgettext("entry", "Hand"),
+        lazy_gettext("Noch keine Hand: nichts zurückzunehmen."),
         names=lambda game: {
             "names": [name for _, name in game.seats()],
             "teams": [t.name for t in game.teams],
@@ -157,7 +164,7 @@ def day(created: str) -> str:
 def contract_name(key: str, rules) -> str:
     """The name of a contract of the table."""
     contract = rules.contract(key)
-    return contract.name if contract else key
+    return named(contract.key) if contract else key
 
 
 @bp.app_template_global()
@@ -201,7 +208,7 @@ def _new_context(form: NewGameForm, errors: dict[str, str]) -> dict:
         "form": form,
         "errors": errors,
         "contracts": contracts_for(deck),
-        "deck_names": DECK_NAMES,
+        "deck_names": deck_names(),
     }
 
 
@@ -232,9 +239,9 @@ def _game_context(
         "slates": [slate_svg(game, state, team) for team in (0, 1)],
         "needs": still_needed(game, state),
         **_previews(game, form, extra["number"] - 1 if extra.get("editing") else None, state),
-        "need_words": NEEDS,
+        "need_words": need_words(),
         "HAND_TOTAL": HAND_TOTAL,
-        "deck_names": DECK_NAMES,
+        "deck_names": deck_names(),
         "editing": False,
         "note": None,
         "MATCH_TOTAL": MATCH_TOTAL,
@@ -269,7 +276,7 @@ def _answer(written: Written, note: str | None = None, form: HandForm | None = N
         status = 409 if written.conflict else 422
         return _show(stored, status, form=form, errors=written.errors)
     if written.repeated:
-        note = "Schon gespeichert: diese Eingabe kam zweimal an und zählt einmal."
+        note = gettext("Schon gespeichert: diese Eingabe kam zweimal an und zählt einmal.")
     if is_htmx():
         return _show(stored, note=note, rows=written.rows)
     return redirect(url_for("schieber.show_game", game_id=stored.id), 303)
@@ -280,11 +287,14 @@ def _saved_note(game: Game, number: int) -> str:
     state = replayed(game)
     row = state.rows[number - 1] if number <= len(state.rows) else None
     if row is None:
-        return f"Hand {number} gespeichert."
+        return gettext("Hand {number} gespeichert.").format(number=number)
     contract = game.rules.contract(row.hand.contract)
-    name = contract.name if contract else row.hand.contract
-    return (
-        f"Hand {number} gespeichert: {name} ×{row.multiplier}, {row.scores[0]} : {row.scores[1]}."
+    name = named(contract.key) if contract else row.hand.contract
+    return gettext("Hand {number} gespeichert: {contract} ×{times}, {score}.").format(
+        number=number,
+        contract=name,
+        times=row.multiplier,
+        score=f"{row.scores[0]} : {row.scores[1]}",
     )
 
 
@@ -421,15 +431,17 @@ def declare_weis(game_id: int):
         errors["weis"] = UNREADABLE_WEIS
         verb = ""
     if posted and data.get("stoeck") not in (None, "", "0", "1"):
-        errors["stoeck"] = "Stöck hat eines der beiden Teams, oder keines."
+        errors["stoeck"] = STOECK_TEAM
         verb = ""
     if verb in ("add", "remove", "find") and seat is None:
-        errors["weis"] = "Unbekannter Spieler."
+        errors["weis"] = gettext("Unbekannter Spieler.")
     elif verb in ("add", "find", "write") and play is None:
-        errors["contract"] = "Zuerst den Trumpf wählen: er entscheidet über den Weis."
+        errors["contract"] = gettext("Zuerst den Trumpf wählen: er entscheidet über den Weis.")
     elif verb == "add" and seat is not None:
         weis = weis_to_add(data, seat)
-        problem = rules.weis_table.problem(weis, play, rules.suits) if weis else "Weis wählen."
+        problem = (
+            rules.weis_table.problem(weis, play, rules.suits) if weis else gettext("Weis wählen.")
+        )
         if problem:
             errors[f"decl-{seat}"] = say_for(problem, game)
         else:
@@ -448,7 +460,7 @@ def declare_weis(game_id: int):
             errors[f"decl-{seat}"] = say_for(problem, game)
     new = merge_declared(Declared(s, tuple(w)) for s, w in declared.items())
     if verb == "write" and not errors and not new and stoeck is None:
-        errors["weis"] = (
+        errors["weis"] = gettext(
             "Noch kein Weis und kein Stöck angesagt: zuerst „+ Weis“ bei einem Spieler."
         )
     if verb == "write" and not errors:
@@ -487,7 +499,7 @@ def declare_weis(game_id: int):
         "ruling": ruling,
         "play": play,
         "ranks": RANKS,
-        "run_names": RUN_NAMES,
+        "run_names": run_names(),
         "weis_points": (lambda w: rules.weis_table.points(w, play)) if play else (lambda w: 0),
         "faces": FACES[rules.deck],
     }
@@ -554,9 +566,11 @@ def _replace_hand(stored: store.Stored, index: int, hand: Hand):
     """The game with hand `index` replaced, or why that record cannot stand."""
     hands = list(stored.game.hands)
     if index >= len(hands):
-        return None, {"game": "Diese Hand gibt es nicht mehr."}
+        return None, {"game": gettext("Diese Hand gibt es nicht mehr.")}
     if hand.is_open and (index < len(hands) - 1 or not hands[index].is_open):
-        return None, {"points": "Eine gespielte Hand braucht ihre Stichpunkte (oder Match)."}
+        return None, {
+            "points": gettext("Eine gespielte Hand braucht ihre Stichpunkte (oder Match).")
+        }
     game = stored.game
     problems = hand_problems(hand, game.rules, game.players_per_team)
     if problems:  # beside the field it concerns, not as a line about the whole record

@@ -25,6 +25,7 @@ far beyond 5000, or a slate written in 50s only) strokes keep to their places bu
 
 from __future__ import annotations
 
+from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from scorer.schieber.game import Game, State
@@ -184,17 +185,18 @@ def slate_svg(game: Game, state: State, team: int) -> Markup:
     total = state.totals[team]
     marks = []
     if state.bergpreis and state.bergpreis.team in (team, None):
-        marks.append("Bergpreis")
+        marks.append(gettext("Bergpreis"))
     if state.winner:
         if state.winner.team == team:
-            marks.append("Gewonnen" + (" doppelt" if state.schneider else ""))
+            marks.append(gettext("Gewonnen doppelt") if state.schneider else gettext("Gewonnen"))
         elif state.schneider:
-            marks.append("Schneider")
+            marks.append(gettext("Schneider"))
+    points = gettext("{team}: {total} Punkte").format(team=game.teams[team].name, total=total)
     hundreds, top_end = _tallies(slate.hundreds, TOP_Y, "s100", TOP_LANE)
     twenties, _ = _tallies(slate.twenties, BOTTOM_Y, "s20", BOTTOM_LANE)
     parts = [
         f'<svg class="slate-half team-{team}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-label="{escape(game.teams[team].name)}: {total} Punkte" '
+        f'aria-label="{escape(points)}" '
         f'data-team="{team}" data-total="{total}" data-hundreds="{slate.hundreds}" '
         f'data-fifties="{slate.fifties}" data-twenties="{slate.twenties}" '
         f'data-rest="{slate.rest}">',
@@ -229,17 +231,18 @@ def corner_svg(game, state, seat: int) -> Markup:
     net = strokes - potatoes
     marks = []
     if state.loser == seat:
-        marks.append("Verlierer")
+        marks.append(gettext("Verlierer"))
     elif seat in state.retired:
-        marks.append(f"draussen (Spiel {state.retired[seat]})")
+        marks.append(gettext("draussen (Spiel {number})").format(number=state.retired[seat]))
     elif not state.finished:
         if state.vorhand == seat:
-            marks.append("Vorhand")
+            marks.append(gettext("Vorhand"))
         if state.dealer == seat:
-            marks.append("gibt")
+            marks.append(gettext("gibt"))
+    net_words = gettext("{player}: {net} Striche netto").format(player=game.players[seat], net=net)
     parts = [
         f'<svg class="corner-svg" viewBox="0 0 {CORNER} {CORNER}" role="img" '
-        f'aria-label="{escape(game.players[seat])}: {net} Striche netto" data-seat="{seat}" '
+        f'aria-label="{escape(net_words)}" data-seat="{seat}" '
         f'data-strokes="{strokes}" data-potatoes="{potatoes}" data-net="{net}">',
         _text(10, 24, game.players[seat], "team-name"),
         _text(CORNER - 10, 26, str(net), "team-total", "end"),

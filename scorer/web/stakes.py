@@ -6,21 +6,26 @@ from __future__ import annotations
 from decimal import Decimal
 
 from flask import Blueprint, redirect, render_template, request
+from flask_babel import gettext
 
 from scorer import stakes
 from scorer.codes import Invalid
 from scorer.modes import mode_of
 from scorer.storage import games as store
 from scorer.web.db import get_db
+from scorer.web.i18n import N_, tr
 from scorer.web.messages import say
 from scorer.web.pages import game_url, load, phone_name, replayed
 
 bp = Blueprint("stakes", __name__)
 
 # What one unit of a game is, by kind: the point of difference, or the Handjass stroke.
-UNITS = {"handjass": ("Strich", "Striche")}
-POINT = ("Punkt", "Punkte")
-STEP_WORDS = {Decimal("0.05"): "auf 5 Rappen", Decimal("1"): "auf den Franken"}
+UNITS = {"handjass": N_("Strich")}
+POINT = N_("Punkt")
+STEP_WORDS = {
+    Decimal("0.05"): N_("{amount} Fr. pro {unit}, auf 5 Rappen gerundet"),
+    Decimal("1"): N_("{amount} Fr. pro {unit}, auf den Franken gerundet"),
+}
 
 
 def francs(value: Decimal) -> str:
@@ -30,14 +35,14 @@ def francs(value: Decimal) -> str:
     return f"{value:.2f}" if value == value.quantize(Decimal("0.01")) else f"{value.normalize()}"
 
 
-def unit(kind: str, many: bool = False) -> str:
+def unit(kind: str) -> str:
     """What the stakes count in this kind of game: "Punkt" or "Strich"."""
-    return UNITS.get(kind, POINT)[1 if many else 0]
+    return tr(UNITS.get(kind, POINT))
 
 
 def described(kind: str, set_: stakes.Stakes) -> str:
     """The stakes in words: "0.01 Fr. pro Punkt, auf 5 Rappen gerundet"."""
-    return f"{francs(set_.amount)} Fr. pro {unit(kind)}, {STEP_WORDS[set_.step]} gerundet"
+    return tr(STEP_WORDS[set_.step]).format(amount=francs(set_.amount), unit=unit(kind))
 
 
 def payout(stored: store.Stored) -> list[str] | None:
@@ -53,8 +58,12 @@ def payout(stored: store.Stored) -> list[str] | None:
     names = mode.parties(game)
     paid = stakes.settle(stored.stakes, balances)
     if not paid:
-        return ["Niemand zahlt etwas."]
-    return [f"{names[p.payer]} zahlt {names[p.payee]} {francs(p.amount)} Fr." for p in paid]
+        return [gettext("Niemand zahlt etwas.")]
+    line = gettext("{payer} zahlt {payee} {amount} Fr.")
+    return [
+        line.format(payer=names[p.payer], payee=names[p.payee], amount=francs(p.amount))
+        for p in paid
+    ]
 
 
 @bp.app_context_processor

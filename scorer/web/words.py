@@ -6,8 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from flask_babel import gettext
+
 from scorer.storage.games import Change
-from scorer.web.pages import CHANGE_WORDS, MODE_PAGES, entry_noun, local_time
+from scorer.web.pages import CHANGE_WORDS, MODE_PAGES, change_word, entry_changed, local_time
 
 
 def entry_words(game, data: dict | None) -> str:
@@ -31,14 +33,16 @@ class ChangeLine:
 
 def change_line(game, change: Change) -> ChangeLine:
     """A kept change in words."""
-    noun = entry_noun(game.KIND)
-    verb = CHANGE_WORDS.get(change.kind, change.kind)
     if change.kind in ("create", "import"):
-        what = f"Spiel {verb}"
+        what = gettext("Spiel {done}").format(done=change_word(change.kind))
     elif change.kind == "enter" and change.before is not None:
-        what = f"{noun} {change.number} ergänzt"
+        what = gettext("{entry} {number} ergänzt").format(
+            entry=MODE_PAGES[game.KIND].entry, number=change.number
+        )
+    elif change.kind in CHANGE_WORDS:
+        what = entry_changed(game.KIND, change.number, change.kind)
     else:
-        what = f"{noun} {change.number} {verb}"
+        what = f"{MODE_PAGES[game.KIND].entry} {change.number} {change.kind}"
     return ChangeLine(
         at=local_time(change.at),
         phone=change.phone,
@@ -52,7 +56,7 @@ def change_line(game, change: Change) -> ChangeLine:
 def outcome_words(game, summary: dict | None) -> str:
     """The outcome kept in a summary ("Wir gewinnt, Ihr ist Schneider"), or not decided yet."""
     if not summary or not summary.get("finished"):
-        return "noch nicht entschieden"
+        return gettext("noch nicht entschieden")
     return MODE_PAGES[game.KIND].outcome_words(game, summary)
 
 
@@ -65,12 +69,13 @@ def consequence(game, change: Change | None) -> str | None:
     before, after = change.outcome_before or {}, change.outcome_after or {}
     text = ""
     if outcome_words(game, before) != outcome_words(game, after):
-        text = f"vorher {outcome_words(game, before)}, jetzt {outcome_words(game, after)}"
+        text = gettext("vorher {before}, jetzt {after}").format(
+            before=outcome_words(game, before), after=outcome_words(game, after)
+        )
     text = (text + MODE_PAGES[game.KIND].outcome_note(game, before, after)).removeprefix("; ")
     if not text:
         return None
-    noun, verb = entry_noun(game.KIND), CHANGE_WORDS[change.kind]
-    return f"{noun} {change.number} {verb}: {text}."
+    return f"{entry_changed(game.KIND, change.number, change.kind)}: {text}."
 
 
 def outcome_change(game, before: dict | None, after: dict | None) -> str | None:
@@ -79,10 +84,11 @@ def outcome_change(game, before: dict | None, after: dict | None) -> str | None:
         return None
     keys = ("finished", "winner", "schneider", "loser", "bergpreis")
     if all(before.get(k) == (after or {}).get(k) for k in keys):
-        return f"nach Spielende geändert; es bleibt: {outcome_words(game, after)}"
-    text = (
-        f"nach Spielende geändert: vorher {outcome_words(game, before)}, "
-        f"jetzt {outcome_words(game, after)}"
+        return gettext("nach Spielende geändert; es bleibt: {outcome}").format(
+            outcome=outcome_words(game, after)
+        )
+    text = gettext("nach Spielende geändert: vorher {before}, jetzt {after}").format(
+        before=outcome_words(game, before), after=outcome_words(game, after)
     )
     return text + MODE_PAGES[game.KIND].outcome_note(game, before, after or {})
 

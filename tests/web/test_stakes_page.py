@@ -42,6 +42,9 @@ def test_a_schieber_win_pays_the_difference_twice_for_schneider(won):
     # 1542 points, doubled for Schneider: 3084 centimes, rounded to 5 centimes.
     assert payout(html) == ["Ihr zahlt Wir 30.85 Fr."]
     assert "Einsatz: 0.01 Fr. pro Punkt, auf 5 Rappen gerundet" in html
+    french = text(won.get("/games/1", headers={"Accept-Language": "fr-CH"}))
+    assert payout(french) == ["Ihr paie 30.85 fr. à Wir"]
+    assert "Mise : 0.01 fr. par point, arrondi à 5 centimes" in french
     won.post("/games/1/einsatz", data={"amount": "0.01", "step": "1"})
     assert payout(text(won.get("/games/1"))) == ["Ihr zahlt Wir 31.– Fr."]
     changes = text(won.get("/games/1/changes"))

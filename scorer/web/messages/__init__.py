@@ -1,5 +1,5 @@
-"""The words for everything the engine says, one place for every code (German for now; a
-catalogue per language later).
+"""The words for everything the engine says, one place for every code: German, marked for
+extraction (N_), and said in the phone's language (the catalogues in scorer/translations).
 
 The engine returns codes with values (scorer.codes); `say` words one for the table. Values are
 named for what they hold, and `say` names them with the table's deck and names: a value called
@@ -16,19 +16,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from flask_babel.speaklater import LazyString
+
 from scorer.codes import Code
+from scorer.web.i18n import tr, tr_plural
 from scorer.web.messages import coiffeur, core, differenzler, handjass, schieber
 from scorer.web.messages.deck import (
     FACES,
-    STEP_WITH,
-    SWISS,
     Faces,
     contract_name,
     order_name,
     run_name,
     step_name,
+    step_with,
     weis_name,
 )
+from scorer.web.messages.words import Plural, Words
 
 CORE: dict[str, str] = core.WORDS
 # Each mode's own words, looked up before the core's: two modes may give one code different words.
@@ -79,11 +82,11 @@ def _value(name: str, value, faces: Faces, names: Callable[[int], str], teams, k
     if kind == "to":
         return faces.to[value]
     if kind == "rank":
-        return faces.to[value].split(" ", 1)[1]
+        return faces.ranks[value]
     if kind == "four":
         return faces.fours[value]
     if kind == "fours":
-        return faces.fours[value].split(" ", 1)[1]
+        return faces.many[value]
     if kind == "card":
         return f"{faces.suit(value[0])} {faces.letters[value[1]]}"
     if kind == "run":
@@ -93,7 +96,7 @@ def _value(name: str, value, faces: Faces, names: Callable[[int], str], teams, k
     if kind == "times":
         return "" if value == 1 else f" ×{value}"
     if kind == "with":
-        return STEP_WITH[value]
+        return step_with(value)
     if kind == "order":
         return order_name(value)
     if kind == "contract":
@@ -102,9 +105,9 @@ def _value(name: str, value, faces: Faces, names: Callable[[int], str], teams, k
 
 
 def say(
-    code: Code | str | None,
+    code: Code | str | LazyString | None,
     *,
-    faces: Faces | str = SWISS,
+    faces: Faces | str = "swiss",
     names: Names = None,
     teams: Names = None,
     kind: str | None = None,
@@ -117,8 +120,8 @@ def say(
     the game's mode, whose words come before the core's."""
     if code is None:
         return ""
-    if isinstance(code, str):
-        return code
+    if not isinstance(code, Code):  # words already (a str, or lazy words said now)
+        return str(code)
     if isinstance(faces, str):
         faces = FACES[faces]
     named = _named(names)
@@ -127,7 +130,20 @@ def say(
     template = words_of(code.key, kind)
     if template is None:
         raise KeyError(f"no words for the code {code.key!r} ({kind})")
-    return template.format(**values)
+    return worded_as(template, values)
+
+
+def worded_as(template: str, values: dict) -> str:
+    """Words in the phone's language with their values filled in: the form for one or for
+    many of a Plural, nothing for a Words' `more` where its list ends."""
+    if isinstance(template, Plural):
+        count = values.get(template.count)
+        text = tr_plural(template.one, str(template), count if isinstance(count, int) else 2)
+    else:
+        text = tr(str(template))
+    if isinstance(template, Words) and values.get("more") is None:
+        values = {**values, "more": ""}
+    return text.format(**values)
 
 
 def said(codes: Mapping[str, Code | str], **context) -> dict[str, str]:

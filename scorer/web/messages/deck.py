@@ -1,14 +1,18 @@
 """The deck in the table's words: suit names, the top card of a run, fours, Weis, steps.
 
-The engine knows cards by key ("schellen", "K"); these are the words a German-speaking table
-uses for them, for each deck's faces.
+The engine knows cards by key ("schellen", "K"); these are the words a table uses for them, for
+each deck's faces, in the phone's language (German, the msgids, else the catalogue's words).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
+from flask_babel import gettext, pgettext
+
 from scorer.cards import DECKS, RANKS
+from scorer.web.i18n import N_, tr
 from scorer.weis import FOUR, Weis
 
 
@@ -20,65 +24,166 @@ class Faces:
     letters: dict[str, str]  # rank -> what the card shows ("O" or "D")
     to: dict[str, str]  # rank -> "zum König": the top card of a run
     fours: dict[str, str]  # rank -> "vier Könige"
+    ranks: dict[str, str]  # rank -> "König": one card of that rank
+    many: dict[str, str]  # rank -> "Könige": four of a rank, without "vier"
 
     def suit(self, key: str | None) -> str:
         """The name of a suit, or the key itself if the deck has no such suit."""
         return self.suits.get(key, key or "")
 
 
-_TO = {"A": "zum Ass", "K": "zum König", "9": "zur 9", "8": "zur 8", "7": "zur 7", "6": "zur 6"}
-_FOURS = {
-    "A": "vier Ass",
-    "K": "vier Könige",
-    "9": "vier Neuner",
-    "8": "vier Achter",
-    "7": "vier Siebner",
-    "6": "vier Sechser",
+# The names of the suits and of the contracts that are no suit, by key (Coiffeur adds the free
+# choices, Slalom and Gusti). The engine's own names are these German words.
+NAMES = {
+    "rosen": N_("Rosen"),
+    "eicheln": N_("Eicheln"),
+    "schilten": N_("Schilten"),
+    "schellen": N_("Schellen"),
+    "hearts": N_("Herz"),
+    "diamonds": N_("Ecken"),
+    "clubs": N_("Kreuz"),
+    "spades": N_("Schaufel"),
+    "obenabe": N_("Obenabe"),
+    "undenufe": N_("Undenufe"),
+    "free1": N_("Joker"),
+    "free2": N_("Trumpf nach Wahl"),
+    "slalom": N_("Slalom"),
+    "gusti": N_("Gusti"),
 }
-FACES = {
-    "swiss": Faces(
-        {s.key: s.name for s in DECKS["swiss"]},
-        {r: r for r in RANKS},
-        {**_TO, "O": "zum Ober", "U": "zum Under", "10": "zum Banner"},
-        {**_FOURS, "O": "vier Ober", "U": "vier Under", "10": "vier Banner"},
-    ),
-    "french": Faces(
-        {s.key: s.name for s in DECKS["french"]},
-        {**{r: r for r in RANKS}, "O": "D", "U": "B"},
-        {**_TO, "O": "zur Dame", "U": "zum Bauer", "10": "zur 10"},
-        {**_FOURS, "O": "vier Damen", "U": "vier Bauern", "10": "vier Zehner"},
-    ),
-}
-SWISS = FACES["swiss"]
+NOT_SUITS = ("obenabe", "undenufe", "free1", "free2", "slalom", "gusti")
+# The decks as the set-up offers them ("Karten: Deutsch / Französisch").
+DECK_WORDS = {"swiss": N_("Deutsch"), "french": N_("Französisch")}
+
+
+def named(key: str | None) -> str:
+    """A suit or a contract that is no suit by its key, in the table's words ("Rosen",
+    "Obenabe"), or the key itself when it names none."""
+    return tr(NAMES[key]) if key in NAMES else (key or "")
+
+
+def deck_names() -> dict[str, str]:
+    """The decks by key, as the set-up and the rules of a game name them."""
+    return {key: tr(words) for key, words in DECK_WORDS.items()}
+
+
+def _faces(deck: str) -> Faces:
+    """A deck's faces in the phone's language."""
+    french = deck == "french"
+    letters = {r: r for r in RANKS}
+    letters["K"] = pgettext("card", "K")
+    if french:
+        letters["O"] = pgettext("card", "D")
+        letters["U"] = pgettext("card", "B")
+    to = {
+        "A": gettext("zum Ass"),
+        "K": gettext("zum König"),
+        "O": gettext("zur Dame") if french else gettext("zum Ober"),
+        "U": gettext("zum Bauer") if french else gettext("zum Under"),
+        "10": gettext("zur 10") if french else gettext("zum Banner"),
+        "9": gettext("zur 9"),
+        "8": gettext("zur 8"),
+        "7": gettext("zur 7"),
+        "6": gettext("zur 6"),
+    }
+    many = {
+        "A": pgettext("ranks", "Ass"),
+        "K": pgettext("ranks", "Könige"),
+        "O": pgettext("ranks", "Damen") if french else pgettext("ranks", "Ober"),
+        "U": pgettext("ranks", "Bauern") if french else pgettext("ranks", "Under"),
+        "10": pgettext("ranks", "Zehner") if french else pgettext("ranks", "Banner"),
+        "9": pgettext("ranks", "Neuner"),
+        "8": pgettext("ranks", "Achter"),
+        "7": pgettext("ranks", "Siebner"),
+        "6": pgettext("ranks", "Sechser"),
+    }
+    fours = {
+        "A": gettext("vier Ass"),
+        "K": gettext("vier Könige"),
+        "O": gettext("vier Damen") if french else gettext("vier Ober"),
+        "U": gettext("vier Bauern") if french else gettext("vier Under"),
+        "10": gettext("vier Zehner") if french else gettext("vier Banner"),
+        "9": gettext("vier Neuner"),
+        "8": gettext("vier Achter"),
+        "7": gettext("vier Siebner"),
+        "6": gettext("vier Sechser"),
+    }
+    ranks = {
+        **{r: r for r in RANKS},
+        "A": pgettext("rank", "Ass"),
+        "K": pgettext("rank", "König"),
+        "O": pgettext("rank", "Dame") if french else pgettext("rank", "Ober"),
+        "U": pgettext("rank", "Bauer") if french else pgettext("rank", "Under"),
+    }
+    if not french:
+        ranks["10"] = pgettext("rank", "Banner")
+    suits = {s.key: named(s.key) for s in DECKS[deck]}
+    return Faces(suits, letters, to, fours, ranks, many)
+
+
+class _ByDeck(Mapping):
+    """FACES["swiss"]: a deck's faces, made in the language of the moment it is asked."""
+
+    def __getitem__(self, deck: str) -> Faces:
+        if deck not in DECKS:
+            raise KeyError(deck)
+        return _faces(deck)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(DECKS)
+
+    def __len__(self) -> int:
+        return len(DECKS)
+
+
+FACES: Mapping[str, Faces] = _ByDeck()
 
 RUN_NAMES = {
-    3: "Dreiblatt",
-    4: "Vierblatt",
-    5: "Fünfblatt",
-    6: "Sechsblatt",
-    7: "Siebenblatt",
-    8: "Achtblatt",
-    9: "Neunblatt",
+    3: N_("Dreiblatt"),
+    4: N_("Vierblatt"),
+    5: N_("Fünfblatt"),
+    6: N_("Sechsblatt"),
+    7: N_("Siebenblatt"),
+    8: N_("Achtblatt"),
+    9: N_("Neunblatt"),
 }
-STEP_NAMES = {"stoeck": "Stöck", "weis": "Weis", "stich": "Stich"}
-STEP_WITH = {"stoeck": "mit dem Stöck", "weis": "mit dem Weis", "stich": "mit den Stichen"}
+STEP_NAMES = {"stoeck": N_("Stöck"), "weis": N_("Weis"), "stich": N_("Stich")}
+STEP_WITH = {
+    "stoeck": N_("mit dem Stöck"),
+    "weis": N_("mit dem Weis"),
+    "stich": N_("mit den Stichen"),
+}
+
+
+def run_names() -> dict[int, str]:
+    """The runs by length, as the Weis pickers offer them."""
+    return {length: tr(words) for length, words in RUN_NAMES.items()}
 
 
 def run_name(length: int) -> str:
     """A run of this many cards: "Vierblatt"."""
-    return RUN_NAMES.get(length, f"{length}-Blatt")
+    if length in RUN_NAMES:
+        return tr(RUN_NAMES[length])
+    return gettext("{length}-Blatt").format(length=length)
 
 
 def step_name(step: str) -> str:
     """A step of the house order: "Stöck", "Weis", "Stich"."""
-    return STEP_NAMES[step]
+    return tr(STEP_NAMES[step])
 
 
-def weis_name(weis: Weis, faces: Faces = SWISS) -> str:
+def step_with(step: str) -> str:
+    """A step of the house order as the way a team got there: "mit dem Weis"."""
+    return tr(STEP_WITH[step])
+
+
+def weis_name(weis: Weis, faces: Faces | None = None) -> str:
     """A Weis in the table's words: "Vierblatt Schellen zum König", "vier Under"."""
+    faces = faces or FACES["swiss"]
     if weis.kind == FOUR:
         return faces.fours[weis.rank]
-    return f"{run_name(weis.length)} {faces.suit(weis.suit)} {faces.to[weis.rank]}"
+    return gettext("{run} {suit} {to}").format(
+        run=run_name(weis.length), suit=faces.suit(weis.suit), to=faces.to[weis.rank]
+    )
 
 
 def order_name(order) -> str:
@@ -86,18 +191,8 @@ def order_name(order) -> str:
     return " – ".join(step_name(step) for step in order)
 
 
-# The contracts that are no suit, as the table calls them (Coiffeur adds the free choices, Slalom
-# and Gusti).
-CONTRACT_NAMES = {
-    "obenabe": "Obenabe",
-    "undenufe": "Undenufe",
-    "free1": "Joker",
-    "free2": "Trumpf nach Wahl",
-    "slalom": "Slalom",
-    "gusti": "Gusti",
-}
-
-
-def contract_name(key: str, faces: Faces = SWISS) -> str:
+def contract_name(key: str, faces: Faces | None = None) -> str:
     """A contract: its trump suit's name, Obenabe or Undenufe."""
-    return CONTRACT_NAMES.get(key) or faces.suit(key)
+    if key in NOT_SUITS:
+        return named(key)
+    return (faces or FACES["swiss"]).suit(key)
