@@ -108,7 +108,16 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     csrf.init_app(app)
 
-    from scorer.web import coiffeur, db, differenzler, games, handjass, schieber, transfer
+    from scorer.web import (
+        coiffeur,
+        db,
+        differenzler,
+        games,
+        handjass,
+        phone_app,
+        schieber,
+        transfer,
+    )
 
     db.init_app(app)
     transfer.init_app(app)
@@ -117,6 +126,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(handjass.bp)
     app.register_blueprint(coiffeur.bp)
     app.register_blueprint(differenzler.bp)
+    app.register_blueprint(phone_app.bp)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.add_extension("jinja2.ext.do")
