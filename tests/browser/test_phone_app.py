@@ -1,6 +1,6 @@
 """The scorer as an app on a phone, in real Chromium: installable (manifest, icons, service
-worker), a game that still opens without network and loses no hand, and the dark and the light
-theme."""
+worker), a game that still opens without network and loses no hand, a screen that stays on,
+and the dark and the light theme."""
 
 from __future__ import annotations
 
@@ -369,6 +369,82 @@ def test_the_network_s_answer_wins_over_the_copy_and_a_page_never_opened_says_so
     # Kept: the pages opened with GET, not the game that is gone, nor any form's answer.
     number = game.split("/")[-1]
     wait_kept(page, [f"GET {game}/delete", f"GET /?geloescht={number}"], boards=False)
+
+
+# --- the screen stays on --------------------------------------------------------------------
+
+# Counts the page's requests for a wake lock and keeps the locks, so that a test can let go
+# of one as the browser does when the page is hidden.
+WAKE_SPY = """
+window.wakeRequests = 0;
+window.wakeLocks = [];
+if (navigator.wakeLock) {
+  const ask = navigator.wakeLock.request.bind(navigator.wakeLock);
+  navigator.wakeLock.request = async function (type) {
+    window.wakeRequests += 1;
+    const lock = await ask(type);
+    window.wakeLocks.push(lock);
+    return lock;
+  };
+}
+"""
+
+
+def test_a_game_page_keeps_the_screen_on_as_the_switch_on_this_phone_says(
+    phone: Page, live_server: str, new_game
+):
+    phone.context.add_init_script(WAKE_SPY)
+    url = new_game()
+    html = phone.locator("html")
+    expect(html).to_have_attribute("data-awake", "")
+    assert phone.evaluate("window.wakeRequests") == 1
+    # The browser lets go when the page is hidden; visible again, the page asks again.
+    phone.evaluate("() => window.wakeLocks[0].release()")
+    expect(html).not_to_have_attribute("data-awake", "")
+    phone.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    expect(html).to_have_attribute("data-awake", "")
+    assert phone.evaluate("window.wakeRequests") == 2
+
+    # The start page does not keep the screen on.
+    phone.goto(f"{live_server}/")
+    assert phone.evaluate("window.wakeRequests") == 0
+
+    # Switched off on "Dieses Handy": remembered, and no game page asks any more.
+    phone.goto(f"{live_server}/phone")
+    switch = phone.locator("#wake-switch")
+    expect(switch).to_be_checked()
+    expect(switch).to_be_enabled()
+    phone.locator("label.switch").tap()
+    expect(switch).not_to_be_checked()
+    phone.reload()
+    expect(switch).not_to_be_checked()
+    phone.goto(url)
+    expect(phone.locator("#total-0")).to_be_visible()
+    assert phone.evaluate("window.wakeRequests") == 0
+    expect(html).not_to_have_attribute("data-awake", "")
+
+    # And on again.
+    phone.goto(f"{live_server}/phone")
+    phone.locator("label.switch").tap()
+    phone.reload()
+    expect(switch).to_be_checked()
+    phone.goto(url)
+    expect(html).to_have_attribute("data-awake", "")
+    assert phone.evaluate("window.wakeRequests") == 1
+
+
+def test_without_the_wake_lock_api_the_switch_says_so(phone: Page, live_server: str, new_game):
+    phone.context.add_init_script("delete Navigator.prototype.wakeLock;")
+    phone.goto(f"{live_server}/phone")
+    switch = phone.locator("#wake-switch")
+    expect(switch).to_be_disabled()
+    expect(switch).not_to_be_checked()
+    expect(phone.locator("#wake-hint")).to_have_text(
+        "Dieser Browser kann den Bildschirm nicht wach halten."
+    )
+    new_game()
+    expect(phone.locator("#total-0")).to_be_visible()
+    expect(phone.locator("html")).not_to_have_attribute("data-awake", "")
 
 
 # --- themes ---------------------------------------------------------------------------------

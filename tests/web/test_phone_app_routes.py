@@ -53,7 +53,9 @@ def test_the_worker_keeps_every_style_sheet_script_and_svg_by_its_fingerprint(cl
     shell = json.loads(re.search(r"const SHELL = (\[.*?\]);", script).group(1))
     expected = sorted(p.name for p in STATIC.iterdir() if p.suffix in (".css", ".js", ".svg"))
     assert [url.split("?")[0].removeprefix("/static/") for url in shell] == expected
-    assert {"app.css", "app.js", "offline.js", "theme.js", "favicon.svg"} <= set(expected)
+    assert {"app.css", "app.js", "offline.js", "theme.js", "wake.js", "favicon.svg"} <= set(
+        expected
+    )
     for url in shell:
         assert re.search(r"\?v=[0-9a-f]{10}$", url), url
         assert get(client, url).status_code == 200, url
@@ -141,6 +143,15 @@ def test_every_page_links_the_manifest_icons_and_the_theme_before_its_style(clie
         ("#26332d", "(prefers-color-scheme: light)"),
         ("#0b100d", "(prefers-color-scheme: dark)"),
     ]
+
+
+def test_pages_of_a_game_ask_for_the_screen_to_stay_on_and_no_other(client):
+    assert client.post("/games/new", data=new_game_form()).status_code == 303
+    game_pages = ["/games/1", "/games/1/changes", "/games/1/claim", "/games/1/weis"]
+    for url in game_pages:
+        assert "\n<body data-game>\n" in client.get(url).get_data(as_text=True), url
+    for url in ["/", "/games/new", "/phone", "/handjass/new", "/games/99"]:
+        assert "\n<body>\n" in client.get(url).get_data(as_text=True), url
 
 
 def test_the_bar_colours_match_the_themes():
