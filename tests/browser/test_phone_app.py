@@ -1,6 +1,6 @@
 """The scorer as an app on a phone, in real Chromium: installable (manifest, icons, service
 worker), a game that still opens without network and loses no hand, a screen that stays on,
-and the dark and the light theme."""
+the dark and the light theme, and no page wider than the screen."""
 
 from __future__ import annotations
 
@@ -570,3 +570,70 @@ def test_both_themes_on_screen(phone: Page, live_server: str, new_game):
         else:
             assert colours["text"] == "rgb(28, 28, 28)" and colours["page"] == LIGHT_BG
             assert colours["error"] == "rgb(179, 38, 30)"
+
+
+# --- nothing wider than the screen ----------------------------------------------------------
+
+SIZES = [(360, 740), (390, 844), (844, 390), (1024, 768)]
+
+
+def test_no_page_scrolls_sideways(phone: Page, live_server: str, new_game):
+    pages = {
+        "start": "/",
+        "new schieber": "/games/new",
+        "new handjass": "/handjass/new",
+        "new differenzler": "/differenzler/new",
+        "new coiffeur": "/coiffeur/new",
+        "phone": "/phone",
+    }
+    schieber = new_game(team_a="Anna+Ruedi", team_b="Beat+Clara")
+    for points, contract in (("62", "rosen"), ("100", "schellen"), ("48", "obenabe")):
+        tap_points(phone, points)
+        save(phone, contract)
+    pages["schieber"] = schieber
+    pages["changes"] = f"{schieber}/changes"
+
+    phone.goto(f"{live_server}/handjass/new")
+    for seat, name in enumerate(("Annabelle", "Benedikt", "Clara", "Dani"), 1):
+        phone.fill(f"input[name=seat{seat}]", name)
+    phone.get_by_role("button", name="Spiel starten").tap()
+    phone.wait_for_url(re.compile(r"/handjass/\d+$"))
+    phone.locator(".trump-pick label:has(input[value=rosen])").tap()
+    for seat, value in enumerate((60, 50, 25, 22)):
+        phone.fill(f"input[name=cards{seat}]", str(value))
+    with phone.expect_response(lambda r: r.url.endswith("/deals")):
+        phone.locator("#save-deal").tap()
+    expect(phone.locator("li.row")).to_have_count(1)
+    pages["handjass"] = phone.url
+
+    phone.goto(f"{live_server}/differenzler/new")
+    for seat, name in enumerate(("Annabelle", "Benedikt", "Clara", "Dani", "Eva", "Fritz"), 1):
+        phone.fill(f"input[name=seat{seat}]", name)
+    phone.get_by_role("button", name="Spiel starten").tap()
+    phone.wait_for_url(re.compile(r"/differenzler/\d+$"))
+    pages["differenzler"] = phone.url
+
+    phone.goto(f"{live_server}/coiffeur/new")
+    phone.fill("input[name=team1]", "Anna+Ruedi")
+    phone.fill("input[name=team2]", "Beat+Clara")
+    phone.get_by_role("button", name="Spiel starten").tap()
+    phone.wait_for_url(re.compile(r"/coiffeur/\d+$"))
+    phone.locator("#cell-0-rosen label").tap()
+    phone.locator("#points").fill("95")
+    with phone.expect_response(lambda r: r.request.method == "POST"):
+        phone.locator("#save").tap()
+    expect(phone.locator("#cell-0-rosen")).to_contain_text("95")
+    pages["coiffeur"] = phone.url
+
+    wide = []
+    for width, height in SIZES:
+        phone.set_viewport_size({"width": width, "height": height})
+        for name, url in pages.items():
+            phone.goto(urljoin(live_server, url))
+            expect(phone.locator("main")).to_be_visible()
+            scrolled = phone.evaluate("document.documentElement.scrollWidth")
+            shown = phone.evaluate("document.documentElement.clientWidth")
+            assert shown == width
+            if scrolled > width:
+                wide.append(f"{name} at {width}x{height}: {scrolled} px")
+    assert wide == []
