@@ -45,9 +45,12 @@ def header_bytes(response) -> int:
 
 
 def linked(page: str) -> list[str]:
-    """The same-origin files a page loads: stylesheets, icons, scripts, images."""
+    """The same-origin files a page loads: stylesheets, icons, scripts, images, the manifest.
+    Not the apple-touch-icon: Safari fetches it only when the page is added to the home screen,
+    and no other browser at all."""
     found = re.findall(r'<(?:link|script|img)\b[^>]*?\b(?:href|src)="(/[^"]*)"', page)
-    return [url.replace("&amp;", "&") for url in found]
+    touch = re.findall(r'<link rel="apple-touch-icon" href="(/[^"]*)"', page)
+    return [url.replace("&amp;", "&") for url in found if url not in touch]
 
 
 def css_urls(css: str) -> list[str]:

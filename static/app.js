@@ -206,31 +206,7 @@
     if (ask && !window.confirm(ask)) event.preventDefault();
   });
 
-  // No answer at all (the pub's Wi-Fi is gone): say so where the server's messages appear; the
-  // panel keeps what was typed, so one more tap sends it when the connection is back.
-  document.addEventListener("htmx:sendError", function (event) {
-    if (event.detail.elt && event.detail.elt.matches("[data-preview], [data-poll]")) return; // a preview or a poll
-    const flash = document.getElementById("flash");
-    if (!flash) return;
-    flash.innerHTML = "";
-    const box = document.createElement("div");
-    box.className = "card flash-message";
-    box.setAttribute("role", "alert");
-    const text = document.createElement("p");
-    text.className = "error";
-    text.id = "error-offline";
-    text.textContent = flash.dataset.offline; // in the page's language
-    box.appendChild(text);
-    flash.appendChild(box);
-    flash.scrollIntoView({ block: "center" });
-  });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    // An answer came: an old "no connection" message no longer holds.
-    const flash = document.getElementById("flash");
-    if (flash && event.detail.xhr && event.detail.xhr.status && flash.querySelector("#error-offline")) {
-      flash.innerHTML = "";
-    }
-  });
+  // No answer at all (the pub's Wi-Fi is gone): static/offline.js says so and keeps the entry.
 
   // The set-up's rules are refilled when the deck or the preset changes: say which one did.
   document.addEventListener("htmx:configRequest", function (event) {

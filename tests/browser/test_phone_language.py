@@ -16,7 +16,8 @@ def test_a_phone_switched_to_french_stays_french(phone: Page, live_server: str):
     phone.locator("#language-link").tap()
     phone.wait_for_url(re.compile(r"/phone"))
     phone.get_by_role("button", name="Français").tap()
-    expect(phone.locator("h1")).to_have_text("Comment s'appelle ce téléphone ?")
+    expect(phone.locator("h1")).to_have_text("Ce téléphone")
+    expect(phone.locator("label[for=name]")).to_have_text("Comment s'appelle ce téléphone ?")
     expect(phone.locator("html")).to_have_attribute("lang", "fr")
     expect(phone.locator("#lang-fr")).to_have_attribute("aria-pressed", "true")
 

@@ -139,12 +139,15 @@ def test_every_page_has_the_security_headers(client, method, url, data, headers)
     assert "frame-ancestors 'none'" in csp
     assert "default-src 'self'" in csp
     assert re.search(r"script-src 'self'(;|$)", csp)
+    assert re.search(r"worker-src 'self'(;|$)", csp)  # the service worker, from /sw.js
+    assert re.search(r"manifest-src 'self'(;|$)", csp)
     assert response.headers["X-Content-Type-Options"] == "nosniff"
     assert response.headers["Referrer-Policy"] in ("same-origin", "no-referrer", "strict-origin")
 
 
 def test_exports_and_static_files_have_the_security_headers_too(client):
-    for url in (f"{S}/export.json", "/static/app.css", "/static/app.js", "/nowhere"):
+    urls = (f"{S}/export.json", "/static/app.css", "/static/app.js", "/nowhere", "/sw.js")
+    for url in (*urls, "/manifest.webmanifest"):
         response = fetch(client, "GET", url)
         assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"], url
         assert response.headers["X-Content-Type-Options"] == "nosniff", url
