@@ -34,6 +34,15 @@
     }
   }
 
+  // The rest box asked for as points were typed comes late when the round was saved meanwhile:
+  // the panel has moved on and has no rest box; the answer is no longer wanted.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const elt = event.detail.elt;
+    if (elt && elt.matches("[data-preview]") && !document.getElementById("rest")) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
   document.addEventListener("htmx:afterSettle", function (event) {
     if (event.detail.elt && event.detail.elt.matches("[data-preview], [data-poll]")) return; // the rest box
     if (document.querySelector("#live.dz")) look();

@@ -184,7 +184,12 @@ def test_each_phone_lists_its_own_games_and_those_opened_with_their_writers_link
     # A watcher of my game does not get it in its list; a phone given the writer's link does.
     watcher = app.test_client()
     watcher.get(f"/s/{keys_of(app, mine).watch}")
-    assert mine not in text(watcher.get("/"))
+    empty = text(watcher.get("/"))
+    assert mine not in empty
+    assert "Ein Spiel eines anderen Handys: dort unter «Teilen» den QR-Code scannen." in empty
+    assert 'id="other-phones"' not in text(phone.get("/"))
+    english = text(watcher.get("/", headers={"Accept-Language": "en"}))
+    assert "A game of another phone: scan the QR code under “Share” there." in english
     assert other.get(mine).status_code == 200
     assert mine in text(other.get("/"))
 
