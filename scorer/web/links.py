@@ -132,9 +132,12 @@ def _numbered_to_key():
 
 
 def _remember_opened(response):
-    """A game opened with its writer's link stays in this phone's lists."""
+    """A game opened with its writer's link stays in this phone's lists. Not on htmx's own
+    reads (previews, polls): they carry no form, and a session cookie they set could overtake
+    the one a form's answer sets at the same moment, taking its CSRF token with it."""
     game_id = g.get("writer_of")
-    if game_id is not None and response.status_code < 400:
+    quiet_read = request.method in ("GET", "HEAD") and request.headers.get("HX-Request")
+    if game_id is not None and response.status_code < 400 and not quiet_read:
         remember(game_id)
     return response
 

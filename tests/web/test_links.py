@@ -194,6 +194,27 @@ def test_each_phone_lists_its_own_games_and_those_opened_with_their_writers_link
     assert mine in text(other.get("/"))
 
 
+def test_htmx_reads_set_no_session_cookie_that_could_overtake_a_forms_answer(app, phone):
+    # A phone that lost its cookies types (a preview) and taps (a post) at once: only the
+    # post's answer may set the session, or its CSRF token could be overwritten.
+    game = start(phone, team_a="Anna+Clara")
+    fresh = app.test_client()
+    fresh.by_number = False
+    htmx = {"HX-Request": "true"}
+    preview = fresh.get(f"{game}/preview?points=40&points_team=0", headers=htmx)
+    assert preview.status_code == 200
+    assert not sessions_set(preview)
+    assert not sessions_set(fresh.get(f"{game}?teil=tafel", headers=htmx))
+    assert mine_listed(fresh, game.rsplit("/", 1)[1]) is False
+    # Opening the page itself keeps the game in that phone's list, as before.
+    assert sessions_set(fresh.get(game))
+    assert mine_listed(fresh, game.rsplit("/", 1)[1])
+
+
+def sessions_set(response) -> list[str]:
+    return [c for c in response.headers.getlist("Set-Cookie") if c.startswith("session=")]
+
+
 def test_the_share_page_shows_both_links_as_qr_codes(app, phone):
     page = start(phone)
     keys = keys_of(app, page)
