@@ -46,7 +46,7 @@ ENGINE = _engine()
 
 def test_every_mode_has_words():
     kinds = {kind for kind, _ in ENGINE if kind}
-    assert kinds == set(MODE_WORDS) == {"schieber", "handjass", "differenzler", "coiffeur"}
+    assert kinds == set(MODE_WORDS) == {"schieber", "handjass", "differenzler", "coiffeur", "club"}
 
 
 @pytest.mark.parametrize(
@@ -88,3 +88,14 @@ def test_values_are_named_with_the_tables_words():
         "Hand 3: Stichpunkte eingeben, oder Match. Stöck gibt es nur einmal pro Hand."
     )
     assert say("Schon Worte.") == "Schon Worte."
+
+
+def test_a_passe_that_cannot_be_handed_in_says_which_game_and_why(app):
+    from scorer.club.standings import TableGame, passe_problems
+
+    games = [TableGame((100, 57)), TableGame((80, 80))]
+    said = [say(p, kind="club") for p in passe_problems(games, 12)]
+    assert said == [
+        "2 von 12 Spielen eingetragen.",
+        "Spiel 2: Die Stichpunkte ergeben 160, nicht 157.",
+    ]

@@ -20,7 +20,7 @@ from flask_babel.speaklater import LazyString
 
 from scorer.codes import Code
 from scorer.web.i18n import tr, tr_plural
-from scorer.web.messages import coiffeur, core, differenzler, handjass, schieber
+from scorer.web.messages import club, coiffeur, core, differenzler, handjass, schieber
 from scorer.web.messages.deck import (
     FACES,
     Faces,
@@ -40,6 +40,7 @@ MODE_WORDS: dict[str, dict[str, str]] = {
     "handjass": handjass.WORDS,
     "differenzler": differenzler.WORDS,
     "coiffeur": coiffeur.WORDS,
+    "club": club.WORDS,  # a club evening: not a mode, but its engine speaks codes too
 }
 for _kind, _words in MODE_WORDS.items():
     _clash = CORE.keys() & _words.keys()

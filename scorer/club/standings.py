@@ -1,0 +1,186 @@
+"""The standings of a club evening, always computed from the games as they stand.
+
+A Passe is a run of games (8, 12, any) with the same players at a table. Each player earns the
+own side's score over the Passe's games: its points, or its Striche (a game won is one Strich,
+a Match two) when the evening ranks by Striche. A player who sat the Passe out gets a Joker:
+the field's average for that Passe (rounded half up), or a fixed number the leader set.
+
+The standings add up each player's counting Passen. With one dropped Passe the worst is struck
+only once the player's Passen are all in: until then the ranking is provisional. Ties go to the
+better best Passe, then the second best, and so on; players still level share their rank.
+Never alphabetical.
+
+Pure: plain data in, plain data out, codes instead of sentences.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from scorer.codes import Code, code
+
+GAME_POINTS = 157  # a tournament game: 152 in the cards and 5 for the last trick
+Ranking = Literal["points", "striche"]
+
+
+@dataclass(frozen=True)
+class TableGame:
+    """One game at a table: trick points of side A (seats 0, 2 [, 4]) and side B (1, 3 [, 5]),
+    which side made a Match (all tricks), and Weis and Stöck when the evening counts them."""
+
+    tricks: tuple[int, int]
+    match: int | None = None
+    extras: tuple[int, int] = (0, 0)
+    multiplier: int = 1
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """How the evening scores a game: the Match bonus (0 in tournament Schieber), points or
+    Striche, the Passen dropped (0 or 1), and a fixed Joker (None: the field's average)."""
+
+    match_bonus: int = 0
+    ranking: Ranking = "points"
+    dropped: int = 0
+    joker: int | None = None
+
+
+def game_problems(game: TableGame) -> list[Code]:
+    """Why a game's figures cannot stand: trick points that do not add up to 157, a Match
+    whose side has less than 157."""
+    problems = []
+    a, b = game.tricks
+    if min(a, b) < 0 or a + b != GAME_POINTS:
+        problems.append(code("club_game_sum", points=a + b, expected=GAME_POINTS))
+    if game.match is not None and game.tricks[game.match] != GAME_POINTS:
+        problems.append(code("club_match_points", points=game.tricks[game.match]))
+    if min(game.extras) < 0 or game.multiplier < 1:
+        problems.append(code("club_game_extras"))
+    return problems
+
+
+def passe_problems(games: Sequence[TableGame], expected: int) -> list[Code]:
+    """Why a table's Passe cannot be handed in: games missing, or a game that does not add up
+    (by its number, from 1). The sum of a complete Passe is then games × 157 by construction."""
+    problems = []
+    if len(games) != expected:
+        problems.append(code("club_passe_games", entered=len(games), expected=expected))
+    for number, game in enumerate(games, 1):
+        problems.extend(
+            code("club_passe_game", number=number, problem=p) for p in game_problems(game)
+        )
+    return problems
+
+
+def side_scores(game: TableGame, scoring: Scoring) -> tuple[int, int]:
+    """What each side writes for a game: points, or Striche (a won game 1, a Match 2)."""
+    points = [
+        (game.tricks[s] + game.extras[s] + (scoring.match_bonus if game.match == s else 0))
+        * game.multiplier
+        for s in (0, 1)
+    ]
+    if scoring.ranking == "points":
+        return points[0], points[1]
+    striche = [0, 0]
+    if points[0] != points[1]:
+        winner = 0 if points[0] > points[1] else 1
+        striche[winner] = 2 if game.match == winner else 1
+    return striche[0], striche[1]
+
+
+def table_results(
+    seats: Sequence[Hashable], games: Iterable[TableGame], scoring: Scoring
+) -> dict[Hashable, int]:
+    """Each player's result of a Passe at one table: the own side's scores added up.
+    Partners sit at even seats (side A) and odd seats (side B)."""
+    totals = [0, 0]
+    for game in games:
+        for side, score in enumerate(side_scores(game, scoring)):
+            totals[side] += score
+    return {player: totals[seat % 2] for seat, player in enumerate(seats)}
+
+
+@dataclass(frozen=True)
+class Result:
+    """A player's result in one Passe: its value, whether it is a Joker, whether it is struck."""
+
+    value: int
+    joker: bool = False
+    dropped: bool = False
+
+
+@dataclass(frozen=True)
+class Row:
+    """A line of the standings: rank (shared when level), player, total of the counting
+    Passen, each Passe's result (None: not played yet), and whether the line is provisional."""
+
+    rank: int
+    player: Hashable
+    total: int
+    passen: tuple[Result | None, ...]
+    provisional: bool
+
+
+def jokers(results: Mapping[Hashable, int], scoring: Scoring) -> int:
+    """A sit-out's Joker for a Passe with these results: fixed, or the field's average
+    rounded half up (0 when nobody has a result yet)."""
+    if scoring.joker is not None:
+        return scoring.joker
+    if not results:
+        return 0
+    return (2 * sum(results.values()) + len(results)) // (2 * len(results))
+
+
+def standings(
+    players: Sequence[Hashable],
+    passen: int,
+    results: Sequence[Mapping[Hashable, int]],
+    sat_out: Sequence[Iterable[Hashable]],
+    scoring: Scoring,
+) -> list[Row]:
+    """The standings after the Passen finished so far.
+
+    `results[k]` holds the results of Passe k+1 by player (from table_results of its tables),
+    `sat_out[k]` who sat it out (they get the Joker); a player in neither was not there yet
+    (added later) and has no result for it. `passen` is how many the evening plays."""
+    lines = []
+    for player in players:
+        passe_results: list[Result | None] = []
+        for k, played in enumerate(results):
+            sitting_out = set(sat_out[k]) if k < len(sat_out) else set()
+            if player in played:
+                passe_results.append(Result(played[player]))
+            elif player in sitting_out:
+                passe_results.append(Result(jokers(played, scoring), joker=True))
+            else:
+                passe_results.append(None)
+        passe_results.extend([None] * (passen - len(passe_results)))
+        complete = all(r is not None for r in passe_results)
+        if scoring.dropped and complete and passen > scoring.dropped:
+            worst = sorted(range(passen), key=lambda i: (passe_results[i].value, i))
+            for i in worst[: scoring.dropped]:
+                r = passe_results[i]
+                passe_results[i] = Result(r.value, r.joker, dropped=True)
+        counting = [r.value for r in passe_results if r is not None and not r.dropped]
+        key = (sum(counting), *sorted(counting, reverse=True))
+        provisional = bool(scoring.dropped) and not complete
+        lines.append((key, player, tuple(passe_results), provisional))
+    return [
+        Row(rank, player, key[0], passe_results, provisional)
+        for rank, (key, player, passe_results, provisional) in ranked(lines)
+    ]
+
+
+def ranked(lines: list[tuple]) -> list[tuple[int, tuple]]:
+    """Lines whose first item is their sort key (total, best, second best, ...), best first,
+    each with its rank: level lines share the rank of the first of them (1, 2, 2, 4) and keep
+    the order they came in."""
+    ordered = sorted(lines, key=lambda line: line[0], reverse=True)
+    out, rank = [], 0
+    for place, line in enumerate(ordered, 1):
+        if place == 1 or line[0] != ordered[place - 2][0]:
+            rank = place
+        out.append((rank, line))
+    return out
