@@ -45,7 +45,8 @@ ENGINE = _engine()
 
 
 def test_every_mode_has_words():
-    kinds = {kind for kind, _ in ENGINE if kind}
+    # scorer/club is no game mode: the draw of an evening says the core's codes.
+    kinds = {kind for kind, _ in ENGINE if kind} - {"club"}
     assert kinds == set(MODE_WORDS) == {"schieber", "handjass", "differenzler", "coiffeur"}
 
 

@@ -97,4 +97,10 @@ WORDS = {
     "weis_top_same": N_("Beide {top_to}."),
     "weis_trump": N_("Das Blatt in {suit} ist Trumpf: {weis} ({who})."),
     "weis_earlier": N_("{who} spielt vor {other_who} zum ersten Stich: {weis} ({who})."),
+    # The draw of a club evening
+    "draw_too_few": N_("Eine Auslosung braucht mindestens {least} Spieler, nicht {players}."),
+    "draw_player_twice": N_("Ein Spieler ist zweimal angemeldet."),
+    "draw_keep_apart_impossible": N_(
+        "So viele Paare lassen sich nicht an getrennte Tische setzen."
+    ),
 }
