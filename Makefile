@@ -69,6 +69,7 @@ bench: $(VENV)/.test-installed
 	$(PY) bench/weight.py
 	$(PY) bench/growth.py
 	$(PY) bench/watchers.py
+	$(PY) bench/draw.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

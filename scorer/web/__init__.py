@@ -113,6 +113,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         coiffeur,
         db,
         differenzler,
+        draw_command,
         games,
         handjass,
         i18n,
@@ -129,6 +130,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     i18n.init_app(app)  # Flask-Babel: the phone's language, for pages and for Flask-WTF
 
     db.init_app(app)
+    draw_command.init_app(app)
     transfer.init_app(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(schieber.bp)
