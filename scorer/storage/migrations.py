@@ -123,6 +123,62 @@ def stakes(db: Database) -> None:
     db.execute("ALTER TABLE games ADD COLUMN stakes TEXT")
 
 
+@migrations(name="0006_club_evenings")
+def club_evenings(db: Database) -> None:
+    """A club evening: its set-up (JSON), the leader's and the projector's keys, the seed its
+    draws start from, and the one-time token of the form that made it; its players by number
+    (from which Passe they play, after which they left); every draw of a Passe, a redraw with
+    its reason, all kept; and its record of changes."""
+    for statement in filter(
+        str.strip,
+        """
+        CREATE TABLE events (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            created TEXT NOT NULL,
+            setup TEXT NOT NULL,
+            seed TEXT NOT NULL,
+            leader_key TEXT NOT NULL UNIQUE,
+            screen_key TEXT NOT NULL UNIQUE,
+            token TEXT UNIQUE,
+            version INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE event_players (
+            event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            joined INTEGER NOT NULL DEFAULT 1,
+            left INTEGER,
+            PRIMARY KEY (event_id, number)
+        );
+        CREATE TABLE event_draws (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+            passe INTEGER NOT NULL,
+            attempt INTEGER NOT NULL,
+            plan TEXT NOT NULL,
+            reason TEXT,
+            at TEXT NOT NULL,
+            phone TEXT NOT NULL,
+            UNIQUE (event_id, passe, attempt)
+        );
+        CREATE TABLE event_changes (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+            at TEXT NOT NULL,
+            phone TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            passe INTEGER,
+            table_no INTEGER,
+            before TEXT,
+            after TEXT,
+            reason TEXT
+        );
+        CREATE INDEX event_changes_event ON event_changes (event_id, id);
+        """.split(";"),
+    ):
+        db.execute(statement)
+
+
 def migrate(db: Database) -> None:
     """Bring the database up to the newest schema, in WAL mode (readers never wait for the
     writer), and fill in what the list of games shows for games stored before it had it."""

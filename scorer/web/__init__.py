@@ -110,6 +110,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
 
     from scorer.web import (
+        club,
         coiffeur,
         db,
         differenzler,
@@ -140,6 +141,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(share.bp)
     app.register_blueprint(stakes.bp)
     app.register_blueprint(phone_app.bp)
+    app.register_blueprint(club.bp)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.add_extension("jinja2.ext.do")

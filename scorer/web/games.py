@@ -28,6 +28,7 @@ from scorer.modes import MODES
 from scorer.stakes import Stakes
 from scorer.storage import games as store
 from scorer.web import words
+from scorer.web.club import listed_events
 from scorer.web.db import get_db
 from scorer.web.i18n import N_, tr
 from scorer.web.links import mine
@@ -204,7 +205,9 @@ def index():
     delete it."""
     tidy = request.args.get("aufraeumen") == "1"
     modes = [MODE_PAGES[kind] for kind in MODES if kind in MODE_PAGES]  # Schieber first
-    return _lists("games/index.html", "start", store.listing, modes=modes, tidy=tidy)
+    return _lists(
+        "games/index.html", "start", store.listing, modes=modes, tidy=tidy, events=listed_events()
+    )
 
 
 @bp.get("/archiv")

@@ -21,7 +21,7 @@ TRANSLATED = ("fr", "en")
 SAME = {
     "fr": {"Obenabe", "Undenufe", "Stöck", "Schneider", "Bergpreis", "Match", "Slalom", "Gusti"}
     | {"Joker", "Handjass", "Differenzler", "Coiffeur", "Rang", "Ober", "Under", "Dame", "D"}
-    | {"Total", "Bonus"},
+    | {"Total", "Bonus", "Passe"},
     "en": {"Obenabe", "Undenufe", "Stöck", "Schneider", "Bergpreis", "Match", "Slalom", "Gusti"}
     | {"Joker", "Handjass", "Differenzler", "Coiffeur", "Schieber", "Weis", "Name", "Team"}
     | {
@@ -36,6 +36,8 @@ SAME = {
         "Total",
         "Bonus",
         "Rest",
+        "Passe",
+        "Passen",
     },
 }
 

@@ -20,6 +20,8 @@ from tests.conftest import by_number, new_game_form
 
 PLAYERS = {"seat1": "Anna", "seat2": "Ben", "seat3": "Clara", "seat4": "Dani"}
 TABLES = {"games": "id", "entries": "id", "changes": "id", "tokens": "token"}
+TABLES |= {"events": "id", "event_players": "event_id, number", "event_draws": "id"}
+TABLES |= {"event_changes": "id"}
 ACTIONS = ["write", "add:0", "remove:0:0", "find:0", "refresh", "delete", "undo", "x"]
 FIELDS = {
     "contract": "rosen",
@@ -127,6 +129,11 @@ def template_db(tmp_path_factory) -> Path:
     assert client.post("/coiffeur/new", data=board).status_code == 303
     cell = {"cell": "0:rosen", "points": "95"}
     assert client.post(f"/coiffeur/{COIFFEUR}/entries", data=cell).status_code == 303
+    evening = {"name": "Clubabend", "players": "\n".join("ABCDEFGHIJ"), "passen": "4"}
+    made = client.post("/abend/neu", data={**evening, "games": "12", "ranking": "points"})
+    assert made.status_code == 303
+    drawn = client.post(f"{made.headers['Location']}/auslosen", data={"passe": "1", "seen": "0"})
+    assert drawn.status_code == 303, drawn.get_data(as_text=True)
     checkpoint(path)
     return path
 
@@ -151,6 +158,17 @@ def watch_keys(database: Path | None) -> dict[int, str]:
         conn.close()
 
 
+def event_keys(database: Path | None) -> list[str]:
+    """The leader's and the projector's key of each evening."""
+    if database is None:
+        return []
+    conn = sqlite3.connect(database)
+    try:
+        return [k for row in conn.execute("SELECT leader_key, screen_key FROM events") for k in row]
+    finally:
+        conn.close()
+
+
 def urls(rule, database: Path | None = None) -> list[str]:
     """The rule filled with real ids: each game of each kind (by number: the test client opens
     it under its writer's link; by its watch key for a watch link), entry number 1."""
@@ -161,6 +179,7 @@ def urls(rule, database: Path | None = None) -> list[str]:
         "number": [1],
         "filename": ["app.css", "htmx-2.0.11.min.js"],
         "rest": [*watch.values(), "x/y"],
+        "key": [*event_keys(database), "unknown-event-key-000000"],
     }
     unknown = set(names) - set(values)
     assert not unknown, f"{rule.rule}: no value for {unknown}"
@@ -169,7 +188,7 @@ def urls(rule, database: Path | None = None) -> list[str]:
         path = rule.rule
         for name, value in zip(names, combination, strict=True):
             path = path.replace(f"<int:{name}>", str(value)).replace(f"<path:{name}>", str(value))
-            path = path.replace(f"<game:{name}>", str(value))
+            path = path.replace(f"<game:{name}>", str(value)).replace(f"<{name}>", str(value))
             path = path.replace(f"<watch:{name}>", watch.get(value, "unknown-watch-key-000000"))
         filled.append(path)
     return filled

@@ -5,6 +5,27 @@ from __future__ import annotations
 from scorer.web.i18n import N_
 
 WORDS: dict[str, str] = {
+    # Setting up an evening
+    "club_name_missing": N_("Wie heisst der Anlass?"),
+    "club_day_invalid": N_("Ein Datum wählen."),
+    "club_passen_range": N_("{least} bis {most} Passen."),
+    "club_games_range": N_("{least} bis {most} Spiele pro Passe."),
+    "club_bonus_range": N_("Matchbonus: {least} bis {most}."),
+    "club_dropped_range": N_("Streichen geht erst ab zwei Passen."),
+    "club_joker_range": N_("Joker: {least} bis {most} Punkte."),
+    "club_event_invalid": N_("Die Einstellungen des Abends sind unlesbar."),
+    "club_player_name": N_("{name}: {problem}"),
+    "club_player_twice": N_("{name} steht zweimal in der Liste."),
+    "club_players_count": N_("{count} Spieler: es braucht {least} bis {most}."),
+    "club_pair_two": N_("«{line}»: ein Paar sind zwei Spieler, «Anna + Ben»."),
+    "club_pair_unknown": N_("{name} steht nicht in der Liste der Spieler."),
+    # The draw
+    "draw_too_few": N_("Eine Auslosung braucht mindestens {least} Spieler, nicht {players}."),
+    "draw_player_twice": N_("Ein Spieler ist zweimal angemeldet."),
+    "draw_keep_apart_impossible": N_(
+        "So viele Paare lassen sich nicht an getrennte Tische setzen."
+    ),
+    # A table's Passe
     "club_game_sum": N_("Die Stichpunkte ergeben {points}, nicht {expected}."),
     "club_match_points": N_("Ein Match hat alle 157 Stichpunkte, nicht {points}."),
     "club_game_extras": N_("Weis, Stöck und Multiplikator können nicht negativ sein."),

@@ -1,0 +1,175 @@
+"""A club evening's set-up: its name and day, the Passen and games, how it scores and ranks,
+who must never share a table. The players are kept apart from it (numbered from 0, each with
+the Passe from which on they play), so that players come and go between Passen without a
+stored result changing.
+
+Pure: plain data in and out, and codes, by field, for what cannot be set up.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+
+from scorer.club.standings import Scoring
+from scorer.codes import Code, Invalid, code
+from scorer.names import clean, name_problem
+
+PASSEN_MOST = 12
+GAMES_MOST = 24
+GAMES_DEFAULT = 12
+PLAYERS_LEAST = 4
+PLAYERS_MOST = 120
+BONUS_MOST = 500
+JOKER_MOST = GAMES_MOST * 2 * 157
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player of the evening: its number (for the draw and the results), its name, and the
+    Passe from which on it plays (1: from the start) and after which it left (None: still in)."""
+
+    number: int
+    name: str
+    joined: int = 1
+    left: int | None = None
+
+    def plays(self, passe: int) -> bool:
+        return self.joined <= passe and (self.left is None or passe <= self.left)
+
+
+@dataclass(frozen=True)
+class Event:
+    """The evening's set-up; stored with it and changed only between Passen."""
+
+    name: str
+    day: str  # ISO date, 2026-11-27
+    passen: int = 4
+    games: int = GAMES_DEFAULT  # per Passe
+    scoring: Scoring = field(default_factory=Scoring)
+    keep_apart: tuple[tuple[int, int], ...] = ()  # player numbers, couples
+    hide_last: bool = False  # no standings on the projector during the last Passe
+
+    def problems(self) -> dict[str, Code]:
+        """What cannot be set up, by field; empty when the evening can start."""
+        errors: dict[str, Code] = {}
+        if not self.name:
+            errors["name"] = code("club_name_missing")
+        elif (problem := name_problem(self.name)) is not None:
+            errors["name"] = problem
+        try:
+            datetime.date.fromisoformat(self.day)
+        except (TypeError, ValueError):
+            errors["day"] = code("club_day_invalid")
+        if not 1 <= self.passen <= PASSEN_MOST:
+            errors["passen"] = code("club_passen_range", least=1, most=PASSEN_MOST)
+        if not 1 <= self.games <= GAMES_MOST:
+            errors["games"] = code("club_games_range", least=1, most=GAMES_MOST)
+        if not 0 <= self.scoring.match_bonus <= BONUS_MOST:
+            errors["match_bonus"] = code("club_bonus_range", least=0, most=BONUS_MOST)
+        if self.scoring.dropped not in (0, 1) or self.scoring.dropped >= self.passen:
+            errors["dropped"] = code("club_dropped_range")
+        if self.scoring.joker is not None and not 0 <= self.scoring.joker <= JOKER_MOST:
+            errors["joker"] = code("club_joker_range", least=0, most=JOKER_MOST)
+        return errors
+
+    def to_dict(self) -> dict:
+        return {
+            "name": self.name,
+            "day": self.day,
+            "passen": self.passen,
+            "games": self.games,
+            "match_bonus": self.scoring.match_bonus,
+            "ranking": self.scoring.ranking,
+            "dropped": self.scoring.dropped,
+            "joker": self.scoring.joker,
+            "keep_apart": [list(pair) for pair in self.keep_apart],
+            "hide_last": self.hide_last,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Event:
+        """A stored or imported set-up, strictly: a bool is no number, "12" is no number."""
+        if not isinstance(data, dict):
+            raise Invalid("club_event_invalid")
+
+        def number(key, default=None, *, none=False):
+            value = data.get(key, default)
+            if value is None and none:
+                return None
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise Invalid("club_event_invalid", field=key)
+            return value
+
+        ranking = data.get("ranking", "points")
+        if ranking not in ("points", "striche"):
+            raise Invalid("club_event_invalid", field="ranking")
+        pairs = data.get("keep_apart", [])
+        if not isinstance(pairs, list) or not all(
+            isinstance(p, list)
+            and len(p) == 2
+            and all(isinstance(n, int) and not isinstance(n, bool) for n in p)
+            for p in pairs
+        ):
+            raise Invalid("club_event_invalid", field="keep_apart")
+        name, day, hide = data.get("name"), data.get("day"), data.get("hide_last", False)
+        if not isinstance(name, str) or not isinstance(day, str) or not isinstance(hide, bool):
+            raise Invalid("club_event_invalid")
+        return cls(
+            name=name,
+            day=day,
+            passen=number("passen"),
+            games=number("games"),
+            scoring=Scoring(
+                match_bonus=number("match_bonus", 0),
+                ranking=ranking,
+                dropped=number("dropped", 0),
+                joker=number("joker", None, none=True),
+            ),
+            keep_apart=tuple((a, b) for a, b in pairs),
+            hide_last=hide,
+        )
+
+
+def read_players(text: str) -> tuple[list[str], Code | None]:
+    """Player names pasted or typed one per line (or separated by commas), cleaned; and why
+    they cannot be the evening's players, or None."""
+    names = [clean(n) for line in (text or "").splitlines() for n in line.split(",")]
+    names = [n for n in names if n]
+    for name in names:
+        if (problem := name_problem(name)) is not None:
+            return names, code("club_player_name", name=name[:20], problem=problem)
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            return names, code("club_player_twice", name=name)
+        seen.add(name.casefold())
+    if not PLAYERS_LEAST <= len(names) <= PLAYERS_MOST:
+        return names, code(
+            "club_players_count", count=len(names), least=PLAYERS_LEAST, most=PLAYERS_MOST
+        )
+    return names, None
+
+
+def keep_apart_pairs(
+    text: str, names: list[str]
+) -> tuple[tuple[tuple[int, int], ...], Code | None]:
+    """Couples typed one per line as "Anna + Ben" (or "Anna, Ben"), by the players' numbers;
+    and a name that is no player's, or None."""
+    folded = {name.casefold(): number for number, name in enumerate(names)}
+    pairs = []
+    for line in (text or "").splitlines():
+        parts = [clean(p) for p in line.replace("+", ",").replace("&", ",").split(",")]
+        parts = [p for p in parts if p]
+        if not parts:
+            continue
+        if len(parts) != 2:
+            return (), code("club_pair_two", line=clean(line)[:40])
+        for part in parts:
+            if part.casefold() not in folded:
+                return (), code("club_pair_unknown", name=part[:40])
+        a, b = (folded[p.casefold()] for p in parts)
+        if a == b:
+            return (), code("club_pair_two", line=clean(line)[:40])
+        pairs.append((min(a, b), max(a, b)))
+    return tuple(sorted(set(pairs))), None

@@ -1,0 +1,189 @@
+"""Club evenings as kept: the set-up, the players by number, every draw of every Passe (a
+redraw is the next attempt, with its reason; none is ever overwritten) and the record of
+changes. Everything shown is computed from these rows; nothing is counted twice."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from scorer.club.event import Event, Player
+from scorer.club.plan import Plan
+from scorer.storage.games import now, writing
+from scorer.storage.links import KEY, new_key
+
+
+@dataclass(frozen=True)
+class Draw:
+    """One draw of a Passe as kept: the plan, why it was drawn again (None: the first), when
+    and by which phone."""
+
+    passe: int
+    plan: Plan
+    reason: str | None
+    at: str
+    phone: str
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    id: int
+    created: str
+    event: Event
+    seed: str
+    leader_key: str
+    screen_key: str
+    version: int
+    players: tuple[Player, ...]
+    draws: tuple[Draw, ...]  # every draw, in the order they were made
+
+    @property
+    def plans(self) -> tuple[Plan, ...]:
+        """The standing plan of each Passe drawn so far (its latest attempt), in order."""
+        latest: dict[int, Plan] = {}
+        for d in self.draws:
+            latest[d.passe] = d.plan
+        return tuple(latest[p] for p in sorted(latest))
+
+    def playing(self, passe: int) -> list[int]:
+        """The numbers of the players who play that Passe."""
+        return [p.number for p in self.players if p.plays(passe)]
+
+
+class Stale(Exception):
+    """A write based on an outdated view of the evening (another phone changed it)."""
+
+
+def create(db: Database, event: Event, names: list[str], *, phone: str, token: str | None):
+    """Store a new evening with its players; its id and leader's key. A token already used
+    returns the evening it made: a form sent twice makes one evening."""
+    with writing(db):
+        if token:
+            row = db.execute(
+                "SELECT id, leader_key FROM events WHERE token = ?", [token]
+            ).fetchone()
+            if row:
+                return row[0], row[1]
+        leader = new_key()
+        event_id = db.execute(
+            "INSERT INTO events (created, setup, seed, leader_key, screen_key, token)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                now(),
+                json.dumps(event.to_dict(), ensure_ascii=False),
+                new_key(),
+                leader,
+                new_key(),
+                token,
+            ],
+        ).lastrowid
+        db.conn.executemany(
+            "INSERT INTO event_players (event_id, number, name) VALUES (?, ?, ?)",
+            [(event_id, number, name) for number, name in enumerate(names)],
+        )
+        _change(db, event_id, phone, "create", after=event.to_dict())
+    return event_id, leader
+
+
+def find(db: Database, key: str) -> tuple[int, str] | None:
+    """The evening a key opens and the role it gives ("leader" or "screen"), or None."""
+    if not KEY.fullmatch(key or ""):
+        return None
+    row = db.execute(
+        "SELECT id, 'leader' FROM events WHERE leader_key = ?"
+        " UNION ALL SELECT id, 'screen' FROM events WHERE screen_key = ?",
+        [key, key],
+    ).fetchone()
+    return (row[0], row[1]) if row else None
+
+
+def load(db: Database, event_id: int) -> StoredEvent | None:
+    row = db.execute(
+        "SELECT id, created, setup, seed, leader_key, screen_key, version FROM events WHERE id = ?",
+        [event_id],
+    ).fetchone()
+    if row is None:
+        return None
+    players = tuple(
+        Player(number, name, joined, left)
+        for number, name, joined, left in db.execute(
+            "SELECT number, name, joined, left FROM event_players"
+            " WHERE event_id = ? ORDER BY number",
+            [event_id],
+        )
+    )
+    draws = tuple(
+        Draw(passe, _plan(json.loads(plan)), reason, at, phone)
+        for passe, plan, reason, at, phone in db.execute(
+            "SELECT passe, plan, reason, at, phone FROM event_draws WHERE event_id = ? ORDER BY id",
+            [event_id],
+        )
+    )
+    return StoredEvent(
+        row[0], row[1], Event.from_dict(json.loads(row[2])), row[3], row[4], row[5], row[6],
+        players, draws,
+    )  # fmt: skip
+
+
+def add_draw(
+    db: Database, event_id: int, version: int, passe: int, plan: Plan, *, reason, phone: str
+) -> None:
+    """Keep a Passe's draw (a redraw with its reason), if the evening is still as the phone
+    saw it (`version`); Stale otherwise, and nothing is written."""
+    with writing(db):
+        _bump(db, event_id, version)
+        db.execute(
+            "INSERT INTO event_draws (event_id, passe, attempt, plan, reason, at, phone)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [event_id, passe, plan.attempt, json.dumps(plan.to_dict()), reason, now(), phone],
+        )
+        _change(db, event_id, phone, "redraw" if reason else "draw", passe=passe, reason=reason)
+
+
+def changes(db: Database, event_id: int) -> list[dict]:
+    """The evening's record of changes, oldest first."""
+    return [
+        dict(row)
+        for row in db.query(
+            "SELECT at, phone, kind, passe, table_no, before, after, reason FROM event_changes"
+            " WHERE event_id = ? ORDER BY id",
+            [event_id],
+        )
+    ]
+
+
+def _bump(db: Database, event_id: int, version: int) -> None:
+    moved = db.execute(
+        "UPDATE events SET version = version + 1 WHERE id = ? AND version = ?",
+        [event_id, version],
+    ).rowcount
+    if not moved:
+        raise Stale()
+
+
+def _change(db, event_id, phone, kind, *, passe=None, before=None, after=None, reason=None):
+    db.execute(
+        "INSERT INTO event_changes (event_id, at, phone, kind, passe, before, after, reason)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            event_id,
+            now(),
+            phone,
+            kind,
+            passe,
+            None if before is None else json.dumps(before, ensure_ascii=False),
+            None if after is None else json.dumps(after, ensure_ascii=False),
+            reason,
+        ],
+    )
+
+
+def _plan(data: dict) -> Plan:
+    return Plan(
+        tuple(tuple(table) for table in data["tables"]),
+        tuple(data["sit_out"]),
+        seed=data.get("seed", ""),
+        attempt=data.get("attempt", 0),
+    )

@@ -1,0 +1,213 @@
+"""A club evening's pages: set it up, draw each Passe just before it starts, show the seat plan.
+
+The leader's link (`/abend/<key>`) may set up and draw; it is the only way in, so nobody finds
+an evening by counting. Every draw is kept: a redraw is the next attempt, with its reason, and
+the evening's record lists them all.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask_babel import gettext
+
+from scorer.club.draw import draw
+from scorer.club.quality import quality
+from scorer.codes import Invalid
+from scorer.storage import club as store
+from scorer.web.club_forms import NewEventForm
+from scorer.web.db import get_db
+from scorer.web.forms import small_whole
+from scorer.web.messages import say
+from scorer.web.pages import local_time, phone_name
+
+bp = Blueprint("club", __name__, url_prefix="/abend")
+MINE = "abende"  # the evenings this phone set up (their ids), newest first
+MINE_MAX = 20
+SEATS = ("A1", "B1", "A2", "B2", "A3", "B3")
+
+
+def mine() -> list[int]:
+    kept = session.get(MINE)
+    if not isinstance(kept, list):
+        return []
+    return [i for i in kept if isinstance(i, int) and 0 < i < 2**63]
+
+
+def listed_events() -> list[dict]:
+    """This phone's evenings for the start page: name, day and the leader's link."""
+    db = get_db()
+    found = []
+    for event_id in mine():
+        stored = store.load(db, event_id)
+        if stored is not None:
+            found.append({"event": stored.event, "key": stored.leader_key})
+    return found
+
+
+def _leader(key: str) -> store.StoredEvent:
+    found = store.find(get_db(), key)
+    if found is None or found[1] != "leader":
+        abort(404)
+    return store.load(get_db(), found[0])
+
+
+@bp.route("/neu", methods=["GET", "POST"])
+def new():
+    """Set up an evening: name, day, players, Passen, games, scoring, couples kept apart."""
+    form = NewEventForm(formdata=request.form if request.method == "POST" else None)
+    errors: dict[str, str] = {}
+    if request.method == "POST":
+        event, names, errors = form.event()
+        if not errors:
+            event_id, key = store.create(
+                get_db(),
+                event,
+                names,
+                phone=phone_name(),
+                token=request.form.get("once") or None,
+            )
+            session[MINE] = [event_id, *(i for i in mine() if i != event_id)][:MINE_MAX]
+            session.permanent = True
+            return redirect(url_for("club.show", key=key), 303)
+    return render_template("club/new.html", form=form, errors=errors), (422 if errors else 200)
+
+
+@bp.get("/<key>")
+def show(key: str):
+    """The leader's page: the set-up, the players, each Passe drawn, the next to draw."""
+    stored = _leader(key)
+    return render_template(
+        "club/event.html",
+        stored=stored,
+        key=key,
+        names=_names(stored),
+        changes=_record(stored),
+        error=None,
+    )
+
+
+@bp.post("/<key>/auslosen")
+def draw_next(key: str):
+    """Draw the next Passe from the ones before it. A double tap finds it drawn and shows it."""
+    stored = _leader(key)
+    passe = small_whole(request.form.get("passe"), 100)
+    if passe is not None and passe <= len(stored.plans):
+        return redirect(url_for("club.passe", key=key, number=passe), 303)
+    return _draw(stored, key, passe, reason=None)
+
+
+@bp.post("/<key>/passe/<int:number>/neu")
+def redraw(key: str, number: int):
+    """Draw the latest Passe again, with a reason the record keeps."""
+    stored = _leader(key)
+    reason = (request.form.get("reason") or "").strip()[:200]
+    if not 1 <= number <= len(stored.plans):
+        abort(404)
+    if number != len(stored.plans):
+        message = gettext("Nur die zuletzt geloste Passe kann neu gelost werden.")
+        return _passe_page(stored, key, number, {"passe": message}, 422)
+    if not reason:
+        message = gettext("Warum neu auslosen? Der Grund bleibt im Verlauf des Abends.")
+        return _passe_page(stored, key, number, {"reason": message}, 422)
+    return _draw(stored, key, number, reason=reason)
+
+
+def _draw(stored: store.StoredEvent, key: str, passe: int | None, *, reason: str | None):
+    plans = stored.plans
+    if reason is None:
+        expected = len(plans) + 1
+        if passe != expected or expected > stored.event.passen:
+            return _event_page(stored, key, gettext("Diese Passe ist nicht die nächste."), 409)
+        history, attempt = plans, 0
+    else:
+        history = plans[: passe - 1]
+        attempt = max(d.plan.attempt for d in stored.draws if d.passe == passe) + 1
+    seen = small_whole(request.form.get("seen"), 2**62)
+    try:
+        plan = draw(
+            stored.playing(passe),
+            history,
+            keep_apart=stored.event.keep_apart,
+            seed=stored.seed,
+            attempt=attempt,
+            passen=stored.event.passen,
+        )
+        store.add_draw(
+            get_db(), stored.id, seen if seen is not None else -1, passe, plan,
+            reason=reason, phone=phone_name(),
+        )  # fmt: skip
+    except Invalid as refused:
+        return _event_page(stored, key, say(refused.code, kind="club"), 422)
+    except store.Stale:
+        return _event_page(
+            store.load(get_db(), stored.id),
+            key,
+            gettext("Ein anderes Handy hat den Abend eben geändert: hier der neue Stand."),
+            409,
+        )
+    return redirect(url_for("club.passe", key=key, number=passe), 303)
+
+
+@bp.get("/<key>/passe/<int:number>")
+def passe(key: str, number: int):
+    """A Passe's seat plan: each table seat by seat, who sits out, every name alphabetically
+    with table and seat, and honestly what repeats."""
+    stored = _leader(key)
+    if not 1 <= number <= len(stored.plans):
+        abort(404)
+    return _passe_page(stored, key, number, {}, 200)
+
+
+def _passe_page(stored, key, number, errors, status):
+    plans = stored.plans
+    plan = plans[number - 1]
+    names = _names(stored)
+    seats = sorted(
+        (
+            (names[player], table + 1, SEATS[seat])
+            for table, seated in enumerate(plan.tables)
+            for seat, player in enumerate(seated)
+        ),
+        key=lambda line: line[0].casefold(),
+    )
+    draws = [d for d in stored.draws if d.passe == number]
+    tables = [
+        {
+            "seats": [(SEATS[seat], names[player]) for seat, player in enumerate(seated)],
+            "sides": [" & ".join(names[p] for p in seated[side::2]) for side in (0, 1)],
+        }
+        for seated in plan.tables
+    ]
+    return render_template(
+        "club/passe.html",
+        stored=stored,
+        key=key,
+        number=number,
+        plan=plan,
+        tables=tables,
+        sit_out=", ".join(names[p] for p in plan.sit_out),
+        seats=seats,
+        repeats=quality(plan, plans[: number - 1]),
+        draws=draws,
+        latest=number == len(plans),
+        errors=errors,
+    ), status
+
+
+def _event_page(stored, key, error, status):
+    return render_template(
+        "club/event.html",
+        stored=stored,
+        key=key,
+        names=_names(stored),
+        changes=_record(stored),
+        error=error,
+    ), status
+
+
+def _record(stored: store.StoredEvent) -> list[dict]:
+    return [{**c, "at": local_time(c["at"])} for c in store.changes(get_db(), stored.id)]
+
+
+def _names(stored: store.StoredEvent) -> dict[int, str]:
+    return {p.number: p.name for p in stored.players}

@@ -1,0 +1,110 @@
+"""A club evening's set-up form: read into the engine's Event and the players' names; the
+rules stay in scorer.club."""
+
+from __future__ import annotations
+
+import datetime
+
+from flask_babel import lazy_gettext
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, RadioField, SelectChoice, StringField, TextAreaField
+
+from scorer.club.event import GAMES_DEFAULT, Event, keep_apart_pairs, read_players
+from scorer.club.standings import Scoring
+from scorer.names import clean
+from scorer.web.forms import NOT_A_NUMBER, parse_int
+from scorer.web.messages import say
+
+PASSEN_QUICK = ("3", "4", "5", "6")
+GAMES_QUICK = ("8", "12")
+OTHER = "other"
+
+
+def _choices(pairs) -> list[SelectChoice]:
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+class NewEventForm(FlaskForm):
+    """Name, day, players, Passen and games, how it scores and ranks, couples kept apart."""
+
+    name = StringField(lazy_gettext("Name des Anlasses"))
+    day = StringField(lazy_gettext("Datum"), default=lambda: datetime.date.today().isoformat())
+    players = TextAreaField(lazy_gettext("Spieler"))
+    passen = RadioField(
+        lazy_gettext("Passen"),
+        choices=_choices([*((n, n) for n in PASSEN_QUICK), (OTHER, lazy_gettext("andere"))]),
+        default="4",
+    )
+    passen_other = StringField(lazy_gettext("Anzahl Passen (1 bis 12)"))
+    games = RadioField(
+        lazy_gettext("Spiele pro Passe"),
+        choices=_choices([*((n, n) for n in GAMES_QUICK), (OTHER, lazy_gettext("andere"))]),
+        default=str(GAMES_DEFAULT),
+    )
+    games_other = StringField(lazy_gettext("Anzahl Spiele (1 bis 24)"))
+    ranking = RadioField(
+        lazy_gettext("Rangliste nach"),
+        choices=_choices(
+            [("points", lazy_gettext("Punkten")), ("striche", lazy_gettext("Strichen"))]
+        ),
+        default="points",
+    )
+    match_bonus = StringField(lazy_gettext("Matchbonus"), default="0")
+    dropped = BooleanField(lazy_gettext("Schlechteste Passe streichen"))
+    joker = StringField(lazy_gettext("Joker für wer aussetzt (leer: Schnitt der Passe)"))
+    keep_apart = TextAreaField(lazy_gettext("Nie am selben Tisch"))
+    hide_last = BooleanField(lazy_gettext("Rangliste während der letzten Passe verbergen"))
+
+    def event(self) -> tuple[Event, list[str], dict[str, str]]:
+        """The evening this form sets up, its players, and what is wrong by field."""
+        errors: dict[str, str] = {}
+        names, problem = read_players(self.players.data)
+        if problem is not None:
+            errors["players"] = say(problem, kind="club")
+        passen = self._count("passen", PASSEN_QUICK, 4, errors)
+        games = self._count("games", GAMES_QUICK, GAMES_DEFAULT, errors)
+        numbers = {}
+        for key, empty in (("match_bonus", 0), ("joker", None)):
+            try:
+                numbers[key] = parse_int(getattr(self, key).data, empty=empty)
+            except ValueError:
+                errors[key] = NOT_A_NUMBER
+                numbers[key] = empty
+        pairs, problem = keep_apart_pairs(self.keep_apart.data, names)
+        if problem is not None:
+            errors["keep_apart"] = say(problem, kind="club")
+        if self.ranking.data not in ("points", "striche"):
+            errors["ranking"] = lazy_gettext("Nach Punkten oder nach Strichen.")
+        event = Event(
+            name=clean(self.name.data),
+            day=(self.day.data or "").strip() or datetime.date.today().isoformat(),
+            passen=passen,
+            games=games,
+            scoring=Scoring(
+                match_bonus=numbers["match_bonus"],
+                ranking=self.ranking.data if self.ranking.data == "striche" else "points",
+                dropped=1 if self.dropped.data else 0,
+                joker=numbers["joker"],
+            ),
+            keep_apart=pairs,
+            hide_last=bool(self.hide_last.data),
+        )
+        for key, problem in event.problems().items():
+            errors.setdefault(key, say(problem, kind="club"))
+        return event, names, errors
+
+    def _count(self, name: str, quick: tuple[str, ...], default: int, errors: dict) -> int:
+        chosen = getattr(self, name).data
+        if chosen in quick:
+            return int(chosen)
+        if chosen != OTHER:
+            errors[name] = NOT_A_NUMBER
+            return default
+        try:
+            value = parse_int(getattr(self, f"{name}_other").data)
+        except ValueError:
+            value = None
+        if value is None:
+            errors[name] = NOT_A_NUMBER
+            return default
+        return value
