@@ -81,6 +81,17 @@ class Standing:
     teams: tuple[Tally, ...]
     players: tuple[Tally, ...]
 
+    def only(self, name: str) -> Standing:
+        """The tallies of one player: the teams they played in, and themselves."""
+        who = fold(name)
+
+        def holds(t: Tally) -> bool:
+            return who == fold(t.name) or who in {fold(p) for p in t.players}
+
+        return Standing(
+            tuple(t for t in self.teams if holds(t)), tuple(t for t in self.players if holds(t))
+        )
+
 
 def _team_key(side: Side) -> tuple[str, ...]:
     """A team is its players, whatever it was called that evening ("Wir" one night, "Ost" the

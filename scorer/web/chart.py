@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-WIDTH, HEIGHT = 340, 210  # the drawing's own units (viewBox); it scales to the screen
-LEFT, RIGHT, TOP, BOTTOM = 44, 12, 10, 26  # room for the figures beside and under it
+WIDTH, HEIGHT = 340, 220  # the drawing's own units (viewBox); it scales to the screen
+LEFT, RIGHT, TOP, BOTTOM = 44, 12, 22, 26  # room for the figures beside and under it
 SERIES = 6  # styles for up to six lines (Differenzler's six players), each its own dash too
 
 

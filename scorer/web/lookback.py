@@ -125,7 +125,8 @@ def index():
     for mode_kind in modes.MODES:
         looks = [g.look for g in shown if g.kind == mode_kind]
         if looks:
-            standings.append((mode_kind, tally(looks)))
+            standing = tally(looks)
+            standings.append((mode_kind, standing.only(player) if player else standing))
     page = _page_number()
     listed = shown[(page - 1) * PAGE : page * PAGE]
     args = {k: v for k, v in (("art", kind), ("spieler", player)) if v}
