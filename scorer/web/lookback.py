@@ -12,7 +12,7 @@ import io
 from dataclasses import dataclass
 from datetime import date
 
-from flask import Blueprint, Response, render_template, request, url_for
+from flask import Blueprint, Response, current_app, render_template, request, url_for
 from flask_babel import gettext
 
 from scorer import modes
@@ -97,12 +97,24 @@ def _filters() -> tuple[str | None, str]:
     return kind, player
 
 
+# Each app's looks by game version (Kept.key): a game's look changes only when its version
+# does, so a Rückblick replays only the games written since the last one. At most LOOKS_KEPT,
+# then only those of the latest Rückblick are kept.
+LOOKS = "lookback_looks"
+LOOKS_KEPT = 5000
+
+
 def _looked(kind: str | None) -> list[Looked]:
     """Every game this phone may see (of this kind), looked back at, the newest first."""
-    return [
-        Looked(k.id, k.kind, k.created, modes.look(k.game))
-        for k in kept_store.kept_games(get_db(), mine(), kind)
-    ]
+    kept = current_app.extensions.setdefault(LOOKS, {})
+    found, seen = [], {}
+    for k in kept_store.kept_games(get_db(), mine(), kind, known=kept):
+        look = kept[k.key] if k.game is None else modes.look(k.game)
+        kept[k.key] = seen[k.key] = look
+        found.append(Looked(k.id, k.kind, k.created, look))
+    if len(kept) > LOOKS_KEPT:
+        current_app.extensions[LOOKS] = seen  # a new dict: other requests keep the one they read
+    return found
 
 
 def _page_number() -> int:
@@ -152,13 +164,14 @@ def index():
     )
 
 
-def _figures_text(look: Look) -> str:
+def _figures_text(look: Look, words: dict[str, str]) -> str:
     """A game's figures in one cell: each side's (but the games and who won), then what each
-    player counts on their own (Schieber: the contracts called and shoved)."""
+    player counts on their own (Schieber: the contracts called and shoved). `words`: each
+    figure's name, said once for the whole file."""
     shown = [k for k in look.figures if k not in ("games", "wins", "losses")]
     parts = [(side, shown) for side in look.sides] + [(p, look.own) for p in look.players]
     return " · ".join(
-        f"{side.name}: " + ", ".join(f"{figure_word(k)} {side.figures[k]}" for k in keys)
+        f"{side.name}: " + ", ".join(f"{words[k]} {side.figures[k]}" for k in keys)
         for side, keys in parts
         if keys
     )
@@ -184,18 +197,20 @@ def export():
             gettext("Kennzahlen"),
         ]
     )
+    words = {key: figure_word(key) for key in FIGURE_WORDS}
+    names = {kind: str(pages.name) for kind, pages in MODE_PAGES.items()}
     for g in shown:
         look = g.look
         moment = local_time(g.created)
         rows.writerow(
             [
                 moment.strftime("%Y-%m-%d %H:%M") if moment else g.created[:10],
-                str(MODE_PAGES[g.kind].name),
+                names[g.kind],
                 g.names,
                 g.result,
                 look.sides[look.winner].name if look.winner is not None else "",
                 look.sides[look.loser].name if look.loser is not None else "",
-                _figures_text(look),
+                _figures_text(look, words),
             ]
         )
     name = f"jass-rueckblick-{date.today():%Y-%m-%d}.csv"

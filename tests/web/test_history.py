@@ -11,7 +11,7 @@ import pytest
 
 from scorer.storage import games as store
 from scorer.web.db import get_db
-from tests.conftest import link, own
+from tests.conftest import link, new_game_form, own
 from tests.rules.test_handjass import full_game
 from tests.rules.test_stats import coiffeur_game, differenzler_game, schieber_game
 
@@ -249,3 +249,18 @@ def test_a_game_page_links_the_print_stylesheet(games):
     with games.get("/static/print.css") as response:
         css = response.get_data(as_text=True)
     assert ".entry" in css and ".bar" in css and "display: none" in css
+
+
+def test_a_hand_entered_since_shows_in_the_next_rueckblick(client):
+    """Each game's look is kept per version: a write makes the next Rückblick replay it."""
+    assert client.post("/games/new", data=new_game_form()).status_code == 303
+    hand = {"contract": "rosen", "points": "100", "points_team": "0"}
+    assert client.post("/games/1/hands", data=hand).status_code == 303
+    before = page(client, "/rueckblick")
+    assert figures(before, "schieber", "Ihr")["called"] == 0
+    assert re.search(r'<span class="score">100 : 57</span>', before)
+    hand = {"contract": "schellen", "points": "90", "points_team": "1"}  # Ben calls, x2
+    assert client.post("/games/1/hands", data=hand).status_code == 303
+    after = page(client, "/rueckblick")
+    assert figures(after, "schieber", "Ihr")["called"] == 1
+    assert re.search(r'<span class="score">234 : 237</span>', after)
