@@ -62,7 +62,8 @@ test: $(VENV)/.test-installed chromium lint translations
 	$(PY) -m pytest
 
 # Figures, not tests (docs/performance.md): how long a replay of a long game takes, the
-# server under many tables at once, the bytes a phone loads, and growth with a game's length.
+# server under many tables at once, the bytes a phone loads, growth with a game's length, and
+# the Rückblick with 1,000 games.
 bench: $(VENV)/.test-installed
 	$(PY) bench/replay.py
 	$(PY) bench/load.py
@@ -70,6 +71,7 @@ bench: $(VENV)/.test-installed
 	$(PY) bench/growth.py
 	$(PY) bench/watchers.py
 	$(PY) bench/draw.py
+	$(PY) bench/history.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -25,15 +25,22 @@ class Mode:
     state_dict: Callable  # (game, state) -> the computed state as plain data (its export.py)
     parties: Callable  # game -> who settles the stakes: the teams or players (its stakes.py)
     balances: Callable  # (game, state) -> each party's won or lost units, None while running
+    look: Callable  # (game, state) -> the game looked back at (its stats.py, scorer.lookback)
+    figures: tuple[str, ...]  # the keys of the figures its look counts, in the order shown
 
     @classmethod
     def of(cls, package, game: type, entry: type) -> Mode:
         """A mode from its package: the package's replay, record_problem and summary, the
-        state_dict of its export module, and the parties and balances of its stakes module."""
+        state_dict of its export module, the parties and balances of its stakes module, and
+        the look and figures of its stats module."""
         export = import_module(f"{package.__name__}.export")
         stakes = import_module(f"{package.__name__}.stakes")
+        stats = import_module(f"{package.__name__}.stats")
         checks = (package.record_problem, package.summary, export.state_dict)
-        return cls(game.KIND, game, entry, package.replay, *checks, stakes.parties, stakes.balances)
+        settle = (stakes.parties, stakes.balances)
+        return cls(
+            game.KIND, game, entry, package.replay, *checks, *settle, stats.look, stats.FIGURES
+        )
 
 
 MODES: dict[str, Mode] = {
@@ -61,3 +68,9 @@ def summary(game, state=None) -> dict:
     """What the list of games shows of this game; `state` saves a replay when it is at hand."""
     mode = mode_of(game)
     return mode.summary(game, state if state is not None else mode.replay(game))
+
+
+def look(game, state=None):
+    """The game looked back at (scorer.lookback.Look); `state` saves a replay when at hand."""
+    mode = mode_of(game)
+    return mode.look(game, state if state is not None else mode.replay(game))

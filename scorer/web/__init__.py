@@ -119,6 +119,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         handjass,
         i18n,
         links,
+        lookback,
         phone_app,
         schieber,
         share,
@@ -142,6 +143,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(stakes.bp)
     app.register_blueprint(phone_app.bp)
     app.register_blueprint(club.bp)
+    app.register_blueprint(lookback.bp)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.add_extension("jinja2.ext.do")

@@ -87,6 +87,7 @@ def watch(game_id: int):
         stylesheet=pages.stylesheet,
         link=link,
         qr=qr_svg(link),
+        course=url_for("lookback.watched_course", game_id=game_id),
     )
 
 

@@ -53,7 +53,7 @@ def test_every_page_speaks_the_chosen_language(phone: Page, live_server: str, la
         seen[name] = german_on(phone)
 
     for path in ("/", "/games/new", "/handjass/new", "/differenzler/new", "/coiffeur/new",
-                 "/games/import", "/archiv", "/phone"):  # fmt: skip
+                 "/games/import", "/archiv", "/phone", "/rueckblick"):  # fmt: skip
         phone.goto(live_server + path)
         check(path)
 
@@ -61,7 +61,7 @@ def test_every_page_speaks_the_chosen_language(phone: Page, live_server: str, la
     tap_points(phone, "62")
     save(phone, "rosen")
     check("schieber game")
-    for part in ("changes", "teilen", "einsatz", "weis", "claim", "hands/1"):
+    for part in ("changes", "teilen", "einsatz", "weis", "claim", "hands/1", "verlauf"):
         phone.goto(f"{game}/{part}")
         check(f"schieber {part}")
     phone.goto(f"{game}/teilen")
@@ -73,4 +73,6 @@ def test_every_page_speaks_the_chosen_language(phone: Page, live_server: str, la
         check(f"{path} game")
     start(phone, live_server, "/coiffeur/new", {"team1": "Nous", "team2": "Vous"})
     check("coiffeur game")
+    phone.goto(f"{live_server}/rueckblick")
+    check("rueckblick with games")
     assert {name: words for name, words in seen.items() if words} == {}

@@ -514,7 +514,14 @@ def test_the_engine_imports_no_web_layer_storage_or_other_mode():
                 imported.add(node.module)
             elif isinstance(node, ast.Import):
                 imported.update(alias.name for alias in node.names)
-    allowed = {"scorer.cards", "scorer.codes", "scorer.names", "scorer.weis", "scorer.stakes"}
+    allowed = {
+        "scorer.cards",
+        "scorer.codes",
+        "scorer.names",
+        "scorer.weis",
+        "scorer.stakes",
+        "scorer.lookback",
+    }
     outside = {m for m in imported if m.startswith("scorer") and ".differenzler" not in m}
     assert outside <= allowed
     assert not any(m.split(".")[0] in {"flask", "sqlite3", "sqlite_utils"} for m in imported)

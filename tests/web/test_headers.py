@@ -106,6 +106,10 @@ PAGES = [
     ("GET", f"{HJ}/deals/1", None, None),
     ("GET", f"/games/{HANDJASS}/changes", None, None),
     ("GET", "/games/99", None, None),
+    ("GET", "/rueckblick", None, None),
+    ("GET", "/rueckblick?art=schieber&spieler=Anna", None, None),
+    ("GET", f"{S}/verlauf", None, None),
+    ("GET", f"/games/{HANDJASS}/verlauf", None, None),
     ("GET", f"{S}/undo", None, HX),
     ("POST", f"{S}/weis", {"contract": "rosen", "d0": "four:U", "d2": "four:9"}, None),
     ("POST", f"{S}/weis", {"contract": "rosen", "action": "find:0", "cards0": "rosen:O"}, HX),
@@ -147,6 +151,7 @@ def test_every_page_has_the_security_headers(client, method, url, data, headers)
 
 def test_exports_and_static_files_have_the_security_headers_too(client):
     urls = (f"{S}/export.json", "/static/app.css", "/static/app.js", "/nowhere", "/sw.js")
+    urls += ("/rueckblick.csv",)
     for url in (*urls, "/manifest.webmanifest"):
         response = fetch(client, "GET", url)
         assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"], url

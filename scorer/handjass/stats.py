@@ -1,0 +1,38 @@
+"""What a Handjass game gives each player, for looking back (scorer.lookback): the game lost
+or not, the strokes and the potatoes (Härdöpfel)."""
+
+from __future__ import annotations
+
+from scorer.handjass.game import HandjassGame, HandjassState
+from scorer.lookback import Look, Side
+
+FIGURES = ("games", "losses", "strokes", "potatoes")
+
+
+def look(game: HandjassGame, state: HandjassState) -> Look:
+    """The game looked back at: every player, and their net strokes after every deal."""
+    players = tuple(
+        Side(
+            name,
+            (name,),
+            {
+                "games": 1,
+                "losses": int(state.loser == seat),
+                "strokes": state.strokes[seat],
+                "potatoes": state.potatoes[seat],
+            },
+        )
+        for seat, name in enumerate(game.players)
+    )
+    course = tuple((0, *(row.net[seat] for row in state.rows)) for seat in range(len(game.players)))
+    return Look(
+        sides=players,
+        players=(),
+        result=state.net,
+        finished=state.finished,
+        loser=state.loser,
+        course=course,
+        goal=game.rules.target,
+        figures=FIGURES,
+        measure="strokes",
+    )
