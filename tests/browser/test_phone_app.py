@@ -160,7 +160,7 @@ def test_the_service_worker_registers_keeps_the_shell_and_controls_the_page(
     kept = phone.evaluate(
         "(name) => caches.open(name).then(c => c.keys()).then(ks => ks.map(k => k.url))", names[0]
     )
-    style = phone.locator('link[rel="stylesheet"]').get_attribute("href")
+    style = phone.locator('link[rel="stylesheet"]').first.get_attribute("href")
     assert urljoin(phone.url, style) in kept
     assert any("/static/htmx-2.0.11.min.js?v=" in url for url in kept)
     # A page opened from now on is kept: the start page, once loaded through the worker.
