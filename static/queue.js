@@ -1,9 +1,6 @@
-// Entries typed without network (docs/offline.md). A panel's entry (form[data-queue]) sent
-// offline, from the worker's copy, behind waiting ones, or left without answer, is kept in
-// IndexedDB with its one-time token, waits at the top of the history, and is sent in order
-// when the network answers. Each goes with the `seen` of the state it was typed on (the next
-// one: of the state after it); refused as stale (409), with an entry of another phone at its
-// place, the table says which stands: both, mine instead of theirs (its edit), or theirs.
+// Entries typed without network wait in IndexedDB and are sent in order when the network
+// answers; when another phone wrote one in the same place, the table says which stands.
+// How and why: docs/offline.md.
 (function () {
   "use strict";
 
@@ -26,32 +23,32 @@
       open.onupgradeneeded = function () {
         open.result.createObjectStore("entries", { keyPath: "id", autoIncrement: true });
       };
-      open.onsuccess = function () { ok(open.result); };
+      open.onsuccess = () => { ok(open.result); };
       open.onerror = fail;
     });
     return opened.then(function (db) {
       return new Promise(function (ok, fail) {
         const tx = db.transaction("entries", "readwrite", { durability: "strict" });
         const asked = act(tx.objectStore("entries"));
-        tx.oncomplete = function () { ok(asked.result); };
+        tx.oncomplete = () => { ok(asked.result); };
         tx.onerror = tx.onabort = fail;
       });
     });
   }
   function keep(entry) {
-    return store(function (s) { return s.put(entry); }).then(function (id) { entry.id = id; });
+    return store((s) => s.put(entry)).then((id) => { entry.id = id; });
   }
   function forget(entry) {
-    list = list.filter(function (e) { return e !== entry; });
-    return store(function (s) { return s.delete(entry.id); });
+    list = list.filter((e) => e !== entry);
+    return store((s) => s.delete(entry.id));
   }
 
   function token() {
-    return Array.from(crypto.getRandomValues(new Uint8Array(16)), function (b) { return b.toString(36); }).join("");
+    return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(36)).join("");
   }
 
   function where(form) {
-    return new URL(form.getAttribute("action"), location).href; // a field named "action" hides .action
+    return new URL(form.getAttribute("action"), location).href; // a field may be named "action"
   }
 
   function count(seen) {
@@ -69,26 +66,18 @@
       const label = elt.getAttribute("aria-label") || (elt.labels[0] || elt.firstElementChild || elt).innerText;
       return label.replace(/[\s\u00ad]+/g, " ").trim();
     }
-    return form.dataset.queue.split(" · ").map(function (part) {
-      let whole = true;
-      part = part.replace(/\{([\w-]+)\}/g, function (_, name) {
-        const value = field(name);
-        whole = whole && value !== "";
-        return value;
-      });
-      return whole ? part.trim() : "";
-    }).filter(Boolean).join(" · ");
+    return form.dataset.queue.replace(/\{([\w-]+)\}/g, (_, name) => field(name) || "\0")
+      .split(" · ").filter((part) => !part.includes("\0")).join(" · ");
   }
 
-  // The token is the one it may have gone with already (no answer); otherwise a fresh one, as a
-  // page from the copy may hold a spent one. The panel gets a fresh token, empty.
+  // Its token: the one it may have gone with (no answer), else a fresh one (a copy's may be spent).
   function take(form, data, once) {
     const last = list[list.length - 1];
     const seen = last ? null : data.get("seen") || "0";
     const entry = {
       game: game,
       action: where(form),
-      fields: Array.from(data).filter(function (f) { return !/^(once|seen|csrf_token)$/.test(f[0]); }),
+      fields: Array.from(data).filter((f) => !/^(once|seen|csrf_token)$/.test(f[0])),
       once: once || token(),
       seen: seen, // null: the state after the entry before it
       place: last ? last.place + 1 : count(seen) + 1,
@@ -109,13 +98,13 @@
     });
   }
 
-  // What the server worked out for what was typed (previews, a rest) no longer holds.
+  // The server's previews of what was typed no longer hold.
   function blank(form) {
-    form.querySelectorAll("output, .preview").forEach(function (e) { e.textContent = ""; });
+    form.querySelectorAll("output, .preview").forEach((e) => { e.textContent = ""; });
   }
 
   function show() {
-    document.querySelectorAll("#rows .pending").forEach(function (li) { li.remove(); });
+    document.querySelectorAll("#rows .pending").forEach((li) => { li.remove(); });
     const rows = document.getElementById("rows");
     list.forEach(function (entry) {
       if (rows) rows.prepend(pending(entry));
@@ -123,7 +112,7 @@
     const empty = document.querySelector("#history .empty");
     if (empty) empty.hidden = list.length > 0;
     document.querySelectorAll("form[data-queue-one]").forEach(function (form) {
-      form.inert = list.some(function (e) { return e.action === where(form); });
+      form.inert = list.some((e) => e.action === where(form));
     });
   }
 
@@ -168,7 +157,7 @@
     const card = document.createElement("section");
     card.className = "card question queue-ask";
     card.setAttribute("role", "alertdialog");
-    const sheet = theirs.closest(".sheet"); // Differenzler's rows are laid out by their sheet
+    const sheet = theirs.closest(".sheet"); // lays out Differenzler's rows
     [say("ask", entry.place), say("theirs"), theirs, say("mine"), pending(entry)].forEach(function (part, i) {
       const elt = card.appendChild(document.createElement(i % 2 ? "p" : i ? "ol" : "b"));
       if (i && !(i % 2)) {
@@ -202,8 +191,7 @@
       while (list.length) {
         const entry = list[0];
         if (entry.seen === null || entry.refused) {
-          // Typed after one of this phone's that did not land as typed, or refused as stale:
-          // is there another phone's entry at its place?
+          // Not based on the state now: has another phone's entry taken its place?
           const seen = now.marks.seen;
           const choice = entry.place <= count(seen) ? await ask(entry, now.doc) : ["both"];
           entry.refused = false;
@@ -215,7 +203,7 @@
           if (choice[0] === "replace") {
             const before = now.marks.version;
             now = await instead(entry, choice[1]);
-            // An edit refused answers 409, or leads back to the game when theirs is gone.
+            // Refused: 409, or back to the game (theirs is gone) as it was.
             if (now.status === 200 && now.marks.version !== before) {
               await forget(entry);
               done = true;
@@ -233,13 +221,13 @@
           entry.refused = true;
           now = await page();
         } else if (answer.status !== 200) {
-          // Refused (the game is over, the cell is taken ...): back in the panel, with why.
+          // Refused (game over, cell taken): back in the panel, with why.
           halted = true;
           await forget(entry);
           htmx.swap("#live", answer.doc.getElementById("live").outerHTML, { swapStyle: "outerHTML" });
           break;
         } else {
-          // Stored, or stored before: the next one is based on the state after it.
+          // Stored (or before): the next is based on the state after it.
           now = answer;
           done = true;
           const next = list[1];
@@ -251,9 +239,7 @@
           await forget(entry);
         }
       }
-    } catch (error) {
-      // No answer: everything stays kept, for the next time the network answers.
-    }
+    } catch (error) {} // no answer: all stays kept
     busy = false;
     show();
     if (done && !halted && !list.length) location.reload();
@@ -279,7 +265,7 @@
 
   document.addEventListener("htmx:sendError", function (event) {
     const config = event.detail.requestConfig;
-    if (event.detail.elt.matches("[data-preview]")) blank(event.detail.elt.form || event.detail.elt.closest("form"));
+    if (event.detail.elt.matches("[data-preview]")) blank(event.detail.elt.closest("form"));
     if (config.verb === "post" && queueable(event.detail.elt, config.formData)) {
       take(event.detail.elt, config.formData, config.formData.get("once"));
     }
@@ -295,8 +281,8 @@
   document.addEventListener("htmx:afterSettle", show);
   window.addEventListener("online", send);
 
-  store(function (s) { return s.getAll(); }).then(function (all) {
-    list = all.filter(function (e) { return e.game === game; });
+  store((s) => s.getAll()).then(function (all) {
+    list = all.filter((e) => e.game === game);
     show();
     send();
   });

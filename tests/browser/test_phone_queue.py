@@ -285,3 +285,30 @@ def test_a_coiffeur_cell_without_network_waits_and_lands_once(phone: Page, live_
     (entry,) = back_online(phone, url, 1)
     assert (entry["team"], entry["contract"], entry["points"]) == (0, "rosen", 95)
     expect(phone.locator("#total-0 b")).to_have_text("95")
+
+
+def test_the_app_opens_offline_on_its_start_page_listing_the_game_with_its_waiting_hand(
+    phone: Page, live_server: str, new_game
+):
+    phone.goto(f"{live_server}/")  # the app opens here: kept before the game existed
+    controlled(phone)
+    url = new_game()
+    tap_points(phone, "62")
+    save(phone, "rosen")  # hand 1: 62 : 95
+    phone.reload()  # the game's page kept as it stands, and the start page with it
+    phone.context.set_offline(True)
+    offline_hand(phone, "Wir", "100", "schellen")
+
+    phone.goto(f"{live_server}/")  # opened again from the home screen, without network
+    expect(phone.locator("html")).to_have_attribute("data-offline-copy", re.compile(" GMT$"))
+    game = url.removeprefix(live_server)
+    expect(phone.locator(f'.games a[href="{game}"]')).to_have_count(1)  # listed: opened there
+    phone.goto(url)
+    expect(phone.locator("#net")).to_contain_text("letzter bekannter Stand")
+    assert totals(phone) == (62, 95)
+    expect(phone.locator("#rows .pending")).to_have_text(
+        re.compile(rf"^2\s*Schellen ×2 · Wir 100\s*{WAIT}$")
+    )
+    (first, second) = back_online(phone, url, 2)
+    assert (second["contract"], second["points"]) == ("schellen", 100)
+    assert totals(phone) == (262, 209)
