@@ -7,7 +7,8 @@
 //   server's messages appear; what was typed stays for one more tap;
 // - when the network is back, loads the page again to show the stored state; only where
 //   something typed is still unsent, the page stays and the board catches up (its poll).
-// (A queue of hands entered offline would take them in `unsent` below.)
+// An entry panel's entry is not lost there: static/queue.js takes it before this script sees it,
+// keeps it and sends it later; `unsent` is for every other form (undo, a step, a setting).
 (function () {
   "use strict";
 

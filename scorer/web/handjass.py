@@ -89,6 +89,7 @@ register(
         ),
         template="handjass/game.html",
         context=lambda stored: _context(stored),
+        stylesheet="handjass.css",
     )
 )
 

@@ -48,6 +48,7 @@ def service_worker() -> Response:
         version=version,
         static=url_for("static", filename=""),
         poll=POLL,
+        start=url_for("games.index"),
     )
     response = Response(script, mimetype="text/javascript")
     response.cache_control.no_cache = True

@@ -7,6 +7,8 @@
 //   below; a page also by data-offline-copy on <html>, which static/offline.js reads).
 // - The shell (static files, whose URLs carry their content's fingerprint): from the cache.
 // - Anything else, and every POST, passes by untouched: a write is never answered from a cache.
+// - A game's page kept, the start page is kept again too: the installed app opens there, and
+//   without network it then lists the game opened last.
 "use strict";
 
 const SHELL = {{ shell | tojson }};
@@ -15,6 +17,7 @@ const PAGES_CACHE = "jass-pages-v1"; // a new name when what is kept changes sha
 const PAGES_KEPT = 100; // pages and boards; the oldest go first
 const STATIC = {{ static | tojson }};
 const MARK = "Jass-Offline-Copy"; // on an answer from the cache: when the network gave it
+const START = {{ start | tojson }};
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -81,7 +84,12 @@ async function networkFirst(event, page) {
   }
   const type = response.headers.get("Content-Type") || "";
   if (response.status === 200 && type.startsWith("text/html")) {
-    event.waitUntil(keep(cache, event.request, response.clone()));
+    const read = page ? response.clone() : null;
+    event.waitUntil(
+      keep(cache, event.request, response.clone()).then(function () {
+        return read && start(cache, read);
+      }),
+    );
   } else if (response.status === 404 || response.status === 410) {
     event.waitUntil(cache.delete(event.request, { ignoreVary: true })); // a game gone is gone
   }
@@ -97,6 +105,13 @@ async function keep(cache, request, response) {
   const keys = await cache.keys();
   const over = keys.slice(0, Math.max(0, keys.length - PAGES_KEPT));
   await Promise.all(over.map(function (key) { return cache.delete(key); }));
+}
+
+async function start(cache, response) {
+  if (!(await response.text()).includes("<body data-game")) return;
+  try {
+    await keep(cache, new Request(START), await fetch(START));
+  } catch (error) {} // the network is gone again: the older copy stays
 }
 
 // The kept copy, with the time the network gave it (its Date header).

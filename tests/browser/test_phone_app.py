@@ -172,7 +172,7 @@ def test_the_service_worker_registers_keeps_the_shell_and_controls_the_page(
 # --- without network ------------------------------------------------------------------------
 
 
-def test_a_game_page_opens_offline_as_last_known_and_a_hand_typed_there_is_not_saved(
+def test_a_game_page_opens_offline_as_last_known_and_an_undo_tapped_there_is_not_sent(
     phone: Page, other_phone: Page, live_server: str, new_game
 ):
     url = new_game()
@@ -197,12 +197,10 @@ def test_a_game_page_opens_offline_as_last_known_and_a_hand_typed_there_is_not_s
     assert totals(phone) == (62, 95)  # as this phone saw it last
     assert history_numbers(phone) == [1]
 
-    # A hand typed here is not sent, and the page says it is not saved.
-    points_for(phone, "Wir")
-    tap_points(phone, "80")
-    phone.locator("button.contract[value=schellen]").tap()
+    # An undo tapped here is not sent, and the page says it is not saved (a hand typed here
+    # waits on the phone: tests/browser/test_phone_queue.py).
+    phone.locator("#undo").tap()
     expect(phone.locator("#error-offline")).to_have_text(UNSENT)
-    expect(phone.locator("#points")).to_have_value("80")
     assert totals(phone) == (62, 95)
     assert history_numbers(phone) == [1]
     assert sent == []
@@ -214,54 +212,41 @@ def test_a_game_page_opens_offline_as_last_known_and_a_hand_typed_there_is_not_s
     assert totals(phone) == (119, 195)
     assert history_numbers(phone) == [2, 1]
     expect(phone.locator("#net")).to_be_hidden()
-    expect(phone.locator("#points")).to_have_value("")
     assert sent == []
 
 
-def test_a_live_page_without_network_keeps_the_typed_hand_for_one_more_tap(
-    phone: Page, other_phone: Page, new_game
-):
-    url = new_game()
+def test_a_step_typed_without_network_stays_for_one_more_tap(phone: Page, live_server: str):
+    # Differenzler's predictions are steps the server takes one by one: not kept, not lost.
+    phone.goto(f"{live_server}/differenzler/new")
+    for seat, name in enumerate(("Anna", "Ben", "Clara", "Dani"), 1):
+        phone.fill(f"input[name=seat{seat}]", name)
+    phone.get_by_role("button", name="Spiel starten").tap()
+    phone.wait_for_url(re.compile(r"/differenzler/[\w-]{24}$"))
     controlled(phone)
-    tap_points(phone, "62")
-    save(phone, "rosen")  # hand 1: 62 : 95
+    phone.locator("button.trump-choice[value=rosen]").tap()
+    expect(phone.locator("#said-input")).to_be_visible()
 
     phone.context.set_offline(True)
     notice = phone.locator("#net")
     expect(notice).to_have_text(NO_NETWORK)
-    expect(notice).to_be_visible()
     box = notice.bounding_box()
     assert box["y"] < phone.locator("main").bounding_box()["y"]  # at the top, above the page
     sent = posts(phone)
-    points_for(phone, "Wir")
-    tap_points(phone, "100")
-    phone.locator("button.contract[value=schellen]").tap()
+    phone.fill("#said-input", "43")
+    phone.locator("#next").tap()
     expect(phone.locator("#error-offline")).to_have_text(UNSENT)
-    assert totals(phone) == (62, 95)
-    assert history_numbers(phone) == [1]
-    phone.wait_for_timeout(2_500)  # a poll or two, answered from the worker's copy
+    expect(phone.locator("#said-input")).to_have_value("43")
+    phone.wait_for_timeout(2_000)  # a poll, answered from the worker's copy
     expect(notice).to_have_text(NO_NETWORK)
-    assert totals(phone) == (62, 95)
     assert sent == []
 
-    other_phone.goto(url)  # meanwhile another phone saves hand 2: Wir 40, Ihr 117
-    points_for(other_phone, "Wir")
-    tap_points(other_phone, "40")
-    save(other_phone, "rosen")
-
-    # The network is back: the board catches up, the typed hand waits for one more tap.
+    # The network is back: the typed prediction waits for one more tap.
     phone.context.set_offline(False)
     expect(notice).to_be_hidden()
     expect(phone.locator("#error-offline")).to_have_text(BACK)
-    expect(phone.locator("#total-0 b")).to_have_text("102", timeout=4_000)
-    assert totals(phone) == (102, 212)
-    expect(phone.locator("#points")).to_have_value("100")
-    # Based on the view before hand 2: refused with the fresh state, then saved.
-    assert save(phone, "schellen").status == 409
-    expect(phone.locator("#points")).to_have_value("100")
-    assert save(phone, "schellen").status == 200
-    assert totals(phone) == (302, 326)  # hand 3: Schellen x2, 100 : 57
-    assert history_numbers(phone) == [3, 2, 1]
+    expect(phone.locator("#said-input")).to_have_value("43")
+    phone.locator("#next").tap()
+    expect(phone.locator("#said-0")).to_contain_text("✓ angesagt")
     expect(phone.locator("#error-offline")).to_have_count(0)
 
 
@@ -348,7 +333,9 @@ def test_the_network_s_answer_wins_over_the_copy_and_a_page_never_opened_says_so
     controlled(page)
     page.reload()
     game = url.removeprefix(live_server)
-    wait_kept(page, [f"GET {game}"], boards=False)
+    # The game's page, and the start page again, which now lists it (the installed app opens
+    # there).
+    wait_kept(page, [f"GET {game}", "GET /"], boards=False)
     # The game is deleted: online, the page answers 404, never the copy of the game.
     page.goto(f"{url}/delete")
     page.locator("form[method=post] button[type=submit]").tap()
@@ -368,7 +355,7 @@ def test_the_network_s_answer_wins_over_the_copy_and_a_page_never_opened_says_so
         "Sobald das Netz zurück ist, die Seite neu laden."
     )
     # Kept: the pages opened with GET, not the game that is gone, nor any form's answer.
-    wait_kept(page, [f"GET {game}/delete", f"GET /?geloescht={number}"], boards=False)
+    wait_kept(page, ["GET /", f"GET {game}/delete", f"GET /?geloescht={number}"], boards=False)
 
 
 # --- the screen stays on --------------------------------------------------------------------

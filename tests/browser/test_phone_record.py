@@ -134,20 +134,23 @@ def test_a_new_hand_from_a_stale_panel_is_refused_and_one_more_tap_saves_it(
     expect(second_phone.locator("#note")).to_have_text("Hand 5 gespeichert: Rosen ×1, 100 : 57.")
 
 
-def test_without_signal_the_phone_says_nothing_was_saved_and_keeps_the_entry(phone: Page, new_game):
+def test_without_signal_the_phone_keeps_the_entry_and_sends_it_when_the_signal_is_back(
+    phone: Page, new_game
+):
     new_game()
     points_for(phone, "Wir")
     tap_points(phone, "62")
     phone.context.set_offline(True)
     phone.locator("button.contract[value=rosen]").tap()
-    expect(phone.locator("#error-offline")).to_have_text(
-        "Keine Verbindung: nichts gespeichert. Nochmals tippen, sobald das Netz zurück ist."
+    expect(phone.locator("#rows .pending")).to_contain_text("Rosen ×1 · Wir 62")
+    expect(phone.locator("#flash .note")).to_have_text(
+        "Hand 1 wartet auf diesem Handy: gesendet wird, sobald das Netz zurück ist."
     )
-    expect(phone.locator("input[name=points]")).to_have_value("62")
     assert totals(phone) == (0, 0)
     phone.context.set_offline(False)
-    save(phone, "rosen")
+    expect(phone.locator("#total-0 b")).to_have_text("62", timeout=8_000)
     assert totals(phone) == (62, 95)
+    expect(phone.locator("#rows .pending")).to_have_count(0)
     expect(phone.locator("#error-offline")).to_have_count(0)
 
 

@@ -82,7 +82,7 @@ def test_htmx_gets_the_live_fragment(client, game):
     )
     html = response.get_data(as_text=True)
     assert response.status_code == 200
-    assert html.startswith('<div id="live">')
+    assert html.startswith('<div id="live" data-seen="1-')
     assert "<html" not in html
     assert totals_in(html) == (180, 134)
     assert "HX-Request" in response.headers["Vary"]

@@ -1,0 +1,289 @@
+// Entries typed without network wait in IndexedDB and are sent in order when the network
+// answers; when another phone wrote one in the same place, the table says which stands.
+// How and why: docs/offline.md.
+(function () {
+  "use strict";
+
+  const box = document.getElementById("queue");
+  if (!box || !window.indexedDB) return;
+  const game = location.pathname;
+  const copy = document.documentElement.dataset.offlineCopy !== undefined;
+  let list = []; // this game's waiting entries, oldest first
+  let busy = false;
+  let halted = false; // one was refused and is back in the panel
+  let opened;
+
+  function say(name, number) {
+    return (box.dataset[name] || "").replace("{number}", number);
+  }
+
+  function store(act) {
+    opened = opened || new Promise(function (ok, fail) {
+      const open = indexedDB.open("jass-queue", 1);
+      open.onupgradeneeded = function () {
+        open.result.createObjectStore("entries", { keyPath: "id", autoIncrement: true });
+      };
+      open.onsuccess = () => { ok(open.result); };
+      open.onerror = fail;
+    });
+    return opened.then(function (db) {
+      return new Promise(function (ok, fail) {
+        const tx = db.transaction("entries", "readwrite", { durability: "strict" });
+        const asked = act(tx.objectStore("entries"));
+        tx.oncomplete = () => { ok(asked.result); };
+        tx.onerror = tx.onabort = fail;
+      });
+    });
+  }
+  function keep(entry) {
+    return store((s) => s.put(entry)).then((id) => { entry.id = id; });
+  }
+  function forget(entry) {
+    list = list.filter((e) => e !== entry);
+    return store((s) => s.delete(entry.id));
+  }
+
+  function token() {
+    return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(36)).join("");
+  }
+
+  function where(form) {
+    return new URL(form.getAttribute("action"), location).href; // a field may be named "action"
+  }
+
+  function count(seen) {
+    return parseInt(seen, 10) || 0; // an end tag: "<entries>-<fingerprint>", or "0"
+  }
+
+  // In the panel's words: "{contract} · {points_team} {points}", without parts left blank.
+  function summary(form, data) {
+    function field(name) {
+      const value = data.get(name) || "";
+      const elt = Array.from(form.elements).find(function (e) {
+        return e.name === name && e.value === value && (e.checked || !/radio|checkbox/.test(e.type));
+      });
+      if (!value || !elt || /text|hidden/.test(elt.type)) return value;
+      const label = elt.getAttribute("aria-label") || (elt.labels[0] || elt.firstElementChild || elt).innerText;
+      return label.replace(/[\s\u00ad]+/g, " ").trim();
+    }
+    return form.dataset.queue.replace(/\{([\w-]+)\}/g, (_, name) => field(name) || "\0")
+      .split(" · ").filter((part) => !part.includes("\0")).join(" · ");
+  }
+
+  // Its token: the one it may have gone with (no answer), else a fresh one (a copy's may be spent).
+  function take(form, data, once) {
+    const last = list[list.length - 1];
+    const seen = last ? null : data.get("seen") || "0";
+    const entry = {
+      game: game,
+      action: where(form),
+      fields: Array.from(data).filter((f) => !/^(once|seen|csrf_token)$/.test(f[0])),
+      once: once || token(),
+      seen: seen, // null: the state after the entry before it
+      place: last ? last.place + 1 : count(seen) + 1,
+      text: summary(form, data),
+    };
+    form.elements.once.value = token();
+    return keep(entry).then(function () {
+      list.push(entry);
+      form.reset();
+      blank(form);
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+      show();
+      const note = document.createElement("p");
+      note.className = "note";
+      note.textContent = say("kept", entry.place);
+      document.getElementById("flash").replaceChildren(note);
+      send();
+    });
+  }
+
+  // The server's previews of what was typed no longer hold.
+  function blank(form) {
+    form.querySelectorAll("output, .preview").forEach((e) => { e.textContent = ""; });
+  }
+
+  function show() {
+    document.querySelectorAll("#rows .pending").forEach((li) => { li.remove(); });
+    const rows = document.getElementById("rows");
+    list.forEach(function (entry) {
+      if (rows) rows.prepend(pending(entry));
+    });
+    const empty = document.querySelector("#history .empty");
+    if (empty) empty.hidden = list.length > 0;
+    document.querySelectorAll("form[data-queue-one]").forEach(function (form) {
+      form.inert = list.some((e) => e.action === where(form));
+    });
+  }
+
+  function pending(entry) {
+    const li = document.createElement("li");
+    li.className = "pending";
+    [entry.place, entry.text, say("wait")].forEach(function (text, i) {
+      li.appendChild(document.createElement("span")).textContent = text;
+      li.lastChild.className = ["n", "what", "wait"][i];
+    });
+    return li;
+  }
+
+  // Every answer is a whole page (no htmx): the state after the request.
+  async function page(url, options) {
+    const answer = await fetch(url || game, options || { cache: "no-store" });
+    const doc = new DOMParser().parseFromString(await answer.text(), "text/html");
+    return { status: answer.status, doc: doc, marks: (doc.getElementById("live") || box).dataset };
+  }
+
+  function post(url, entry, seen, doc) {
+    const body = new URLSearchParams(entry.fields);
+    body.set("once", entry.once);
+    body.set("seen", seen);
+    body.set("csrf_token", doc.querySelector("[name=csrf_token]").value);
+    return page(url, { method: "POST", body: body });
+  }
+
+  async function instead(entry, row) {
+    const url = row.querySelector("a[href]").href;
+    const edit = await page(url);
+    const form = edit.doc.querySelector('form[action="' + new URL(url).pathname + '"]');
+    return post(url, entry, form.elements.seen.value, edit.doc);
+  }
+
+  // Both entries, theirs as the server shows it, and the table's answer.
+  function ask(entry, doc) {
+    const theirs = doc.getElementById("row-" + entry.place);
+    if (!theirs) return ["both"];
+    document.getElementById("history").replaceWith(document.importNode(doc.getElementById("history"), true));
+    show();
+    const card = document.createElement("section");
+    card.className = "card question queue-ask";
+    card.setAttribute("role", "alertdialog");
+    const sheet = theirs.closest(".sheet"); // lays out Differenzler's rows
+    [say("ask", entry.place), say("theirs"), theirs, say("mine"), pending(entry)].forEach(function (part, i) {
+      const elt = card.appendChild(document.createElement(i % 2 ? "p" : i ? "ol" : "b"));
+      if (i && !(i % 2)) {
+        elt.className = sheet ? sheet.className : "";
+        elt.appendChild(document.importNode(part, true));
+      } else elt.textContent = part;
+    });
+    document.getElementById("flash").replaceChildren(card);
+    card.scrollIntoView({ block: "center" });
+    return new Promise(function (answer) {
+      ["both", "replace", "drop"].forEach(function (choice) {
+        if (choice === "replace" && !theirs.querySelector("a[href]")) return;
+        const button = card.appendChild(document.createElement("button"));
+        button.className = "button" + (choice === "both" ? " primary" : "");
+        button.id = "queue-" + choice;
+        button.textContent = say(choice);
+        button.onclick = function () {
+          card.remove();
+          answer([choice, theirs]);
+        };
+      });
+    });
+  }
+
+  async function send() {
+    if (busy || halted || !list.length) return;
+    busy = true;
+    let done = false;
+    try {
+      let now = await page();
+      while (list.length) {
+        const entry = list[0];
+        if (entry.seen === null || entry.refused) {
+          // Not based on the state now: has another phone's entry taken its place?
+          const seen = now.marks.seen;
+          const choice = entry.place <= count(seen) ? await ask(entry, now.doc) : ["both"];
+          entry.refused = false;
+          if (choice[0] === "drop") {
+            await forget(entry);
+            done = true;
+            continue;
+          }
+          if (choice[0] === "replace") {
+            const before = now.marks.version;
+            now = await instead(entry, choice[1]);
+            // Refused: 409, or back to the game (theirs is gone) as it was.
+            if (now.status === 200 && now.marks.version !== before) {
+              await forget(entry);
+              done = true;
+            } else {
+              entry.refused = true;
+              now = await page();
+            }
+            continue;
+          }
+          entry.seen = seen;
+          entry.place = count(seen) + 1;
+        }
+        const answer = await post(entry.action, entry, entry.seen, now.doc);
+        if (answer.status === 409) {
+          entry.refused = true;
+          now = await page();
+        } else if (answer.status !== 200) {
+          // Refused (game over, cell taken): back in the panel, with why.
+          halted = true;
+          await forget(entry);
+          htmx.swap("#live", answer.doc.getElementById("live").outerHTML, { swapStyle: "outerHTML" });
+          break;
+        } else {
+          // Stored (or before): the next is based on the state after it.
+          now = answer;
+          done = true;
+          const next = list[1];
+          if (next) {
+            next.seen = now.marks.seen;
+            next.place = count(next.seen) + 1;
+            await keep(next);
+          }
+          await forget(entry);
+        }
+      }
+    } catch (error) {} // no answer: all stays kept
+    busy = false;
+    show();
+    if (done && !halted && !list.length) location.reload();
+  }
+
+  function queueable(form, data) {
+    // A panel's entry, not one of its steps (Differenzler's next player, Handjass's Weis).
+    return form.matches("form[data-queue]") && (data.get("action") || "save") === "save";
+  }
+
+  window.addEventListener(
+    "submit",
+    function (event) {
+      const form = event.target;
+      const data = new FormData(form, event.submitter);
+      if (!queueable(form, data) || (navigator.onLine && !copy && (halted || !list.length))) return;
+      event.preventDefault();
+      event.stopPropagation(); // neither htmx nor offline.js
+      take(form, data);
+    },
+    true,
+  );
+
+  document.addEventListener("htmx:sendError", function (event) {
+    const config = event.detail.requestConfig;
+    if (event.detail.elt.matches("[data-preview]")) blank(event.detail.elt.closest("form"));
+    if (config.verb === "post" && queueable(event.detail.elt, config.formData)) {
+      take(event.detail.elt, config.formData, config.formData.get("once"));
+    }
+  });
+
+  // The network answers again (a poll, a form): send what waits.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    const xhr = event.detail.xhr;
+    if (!xhr.status || xhr.getResponseHeader("Jass-Offline-Copy")) return;
+    if (xhr.status < 300 && event.detail.requestConfig.verb === "post") halted = false;
+    send();
+  });
+  document.addEventListener("htmx:afterSettle", show);
+  window.addEventListener("online", send);
+
+  store((s) => s.getAll()).then(function (all) {
+    list = all.filter((e) => e.game === game);
+    show();
+    send();
+  });
+})();
