@@ -19,7 +19,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from scorer.codes import Code, code
+from scorer.codes import Code, Invalid, code
 
 GAME_POINTS = 157  # a tournament game: 152 in the cards and 5 for the last trick
 Ranking = Literal["points", "striche"]
@@ -34,6 +34,34 @@ class TableGame:
     match: int | None = None
     extras: tuple[int, int] = (0, 0)
     multiplier: int = 1
+
+    def to_dict(self) -> dict:
+        data: dict = {"tricks": list(self.tricks), "match": self.match}
+        if self.extras != (0, 0):
+            data["extras"] = list(self.extras)
+        if self.multiplier != 1:
+            data["multiplier"] = self.multiplier
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> TableGame:
+        """A stored or imported game, strictly: two whole numbers a side, a Match by side."""
+
+        def pair(value) -> tuple[int, int]:
+            if not (isinstance(value, list) and len(value) == 2 and all(_whole(v) for v in value)):
+                raise Invalid("club_game_invalid")
+            return value[0], value[1]
+
+        if not isinstance(data, dict):
+            raise Invalid("club_game_invalid")
+        match, multiplier = data.get("match"), data.get("multiplier", 1)
+        if match not in (None, 0, 1) or isinstance(match, bool) or not _whole(multiplier):
+            raise Invalid("club_game_invalid")
+        return cls(pair(data.get("tricks")), match, pair(data.get("extras", [0, 0])), multiplier)
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)

@@ -134,6 +134,9 @@ def add_draw(
     saw it (`version`); Stale otherwise, and nothing is written."""
     with writing(db):
         _bump(db, event_id, version)
+        from scorer.storage.club_tables import open_tables
+
+        open_tables(db, event_id, passe, plan)
         db.execute(
             "INSERT INTO event_draws (event_id, passe, attempt, plan, reason, at, phone)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -147,7 +150,8 @@ def changes(db: Database, event_id: int) -> list[dict]:
     return [
         dict(row)
         for row in db.query(
-            "SELECT at, phone, kind, passe, table_no, before, after, reason FROM event_changes"
+            "SELECT at, phone, kind, passe, table_no, number, before, after, reason"
+            " FROM event_changes"
             " WHERE event_id = ? ORDER BY id",
             [event_id],
         )
@@ -163,16 +167,22 @@ def _bump(db: Database, event_id: int, version: int) -> None:
         raise Stale()
 
 
-def _change(db, event_id, phone, kind, *, passe=None, before=None, after=None, reason=None):
+def _change(
+    db, event_id, phone, kind, *, passe=None, before=None, after=None, reason=None,
+    table_no=None, number=None,
+):  # fmt: skip
     db.execute(
-        "INSERT INTO event_changes (event_id, at, phone, kind, passe, before, after, reason)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO event_changes"
+        " (event_id, at, phone, kind, passe, table_no, number, before, after, reason)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             event_id,
             now(),
             phone,
             kind,
             passe,
+            table_no,
+            number,
             None if before is None else json.dumps(before, ensure_ascii=False),
             None if after is None else json.dumps(after, ensure_ascii=False),
             reason,

@@ -179,6 +179,45 @@ def club_evenings(db: Database) -> None:
         db.execute(statement)
 
 
+@migrations(name="0007_club_tables")
+def club_tables(db: Database) -> None:
+    """Each table of a drawn Passe: its seats (player numbers), the key of its phone, where it
+    stands (playing, handed in, confirmed, disputed with a reason) and its version; and its
+    games, one row each, kept for life (a changed game keeps its row, the record its before)."""
+    for statement in filter(
+        str.strip,
+        """
+        CREATE TABLE event_tables (
+            event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+            passe INTEGER NOT NULL,
+            table_no INTEGER NOT NULL,
+            seats TEXT NOT NULL,
+            key TEXT NOT NULL UNIQUE,
+            state TEXT NOT NULL DEFAULT 'playing',
+            reason TEXT,
+            version INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (event_id, passe, table_no)
+        );
+        CREATE TABLE event_games (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+            passe INTEGER NOT NULL,
+            table_no INTEGER NOT NULL,
+            number INTEGER NOT NULL,
+            data TEXT NOT NULL,
+            UNIQUE (event_id, passe, table_no, number)
+        );
+        CREATE TABLE event_tokens (
+            token TEXT PRIMARY KEY,
+            event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+            at TEXT NOT NULL
+        );
+        ALTER TABLE event_changes ADD COLUMN number INTEGER;
+        """.split(";"),
+    ):
+        db.execute(statement)
+
+
 def migrate(db: Database) -> None:
     """Bring the database up to the newest schema, in WAL mode (readers never wait for the
     writer), and fill in what the list of games shows for games stored before it had it."""

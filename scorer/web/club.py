@@ -7,6 +7,8 @@ the evening's record lists them all.
 
 from __future__ import annotations
 
+import json
+
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
@@ -14,11 +16,14 @@ from scorer.club.draw import draw
 from scorer.club.quality import quality
 from scorer.codes import Invalid
 from scorer.storage import club as store
+from scorer.storage import club_tables as tables
 from scorer.web.club_forms import NewEventForm
 from scorer.web.db import get_db
 from scorer.web.forms import small_whole
+from scorer.web.links import public_url
 from scorer.web.messages import say
 from scorer.web.pages import local_time, phone_name
+from scorer.web.share import qr_svg
 
 bp = Blueprint("club", __name__, url_prefix="/abend")
 MINE = "abende"  # the evenings this phone set up (their ids), newest first
@@ -75,15 +80,7 @@ def new():
 @bp.get("/<key>")
 def show(key: str):
     """The leader's page: the set-up, the players, each Passe drawn, the next to draw."""
-    stored = _leader(key)
-    return render_template(
-        "club/event.html",
-        stored=stored,
-        key=key,
-        names=_names(stored),
-        changes=_record(stored),
-        error=None,
-    )
+    return _event_page(_leader(key), key, None, 200)
 
 
 @bp.post("/<key>/auslosen")
@@ -138,6 +135,12 @@ def _draw(stored: store.StoredEvent, key: str, passe: int | None, *, reason: str
         )  # fmt: skip
     except Invalid as refused:
         return _event_page(stored, key, say(refused.code, kind="club"), 422)
+    except tables.Refused:
+        message = gettext(
+            "An einem Tisch dieser Passe ist schon ein Spiel eingetragen: "
+            "sie bleibt, wie sie gelost ist."
+        )
+        return _passe_page(stored, key, passe, {"passe": message}, 409)
     except store.Stale:
         return _event_page(
             store.load(get_db(), stored.id),
@@ -201,12 +204,122 @@ def _event_page(stored, key, error, status):
         key=key,
         names=_names(stored),
         changes=_record(stored),
+        boards=_boards(stored),
         error=error,
     ), status
 
 
+def _boards(stored: store.StoredEvent) -> list[list[dict]]:
+    """Each drawn Passe's tables as the leader sees them: number, sides, games in, state."""
+    names = _names(stored)
+    by_passe: dict[int, list[dict]] = {}
+    for table in tables.tables(get_db(), stored.id):
+        by_passe.setdefault(table.passe, []).append(
+            {
+                "table": table,
+                "sides": [" & ".join(names[p] for p in table.seats[s::2]) for s in (0, 1)],
+            }
+        )
+    return [by_passe.get(p, []) for p in range(1, len(stored.plans) + 1)]
+
+
+@bp.post("/<key>/passe/<int:number>/tisch/<int:table_no>/oeffnen")
+def reopen(key: str, number: int, table_no: int):
+    """The leader opens a table's Passe again (a dispute settled, a game to correct), with a
+    reason the record keeps."""
+    stored = _leader(key)
+    table = tables.load(get_db(), stored.id, number, table_no)
+    if table is None:
+        abort(404)
+    reason = (request.form.get("reason") or "").strip()[:200]
+    if not reason:
+        message = gettext("Warum wieder öffnen? Der Grund bleibt im Verlauf des Abends.")
+        return _table_page(stored, key, table, {"reason": message}, 422)
+    seen = small_whole(request.form.get("seen"), 2**62)
+    try:
+        tables.move(
+            get_db(), table, -1 if seen is None else seen, "playing",
+            phone=phone_name(), reason=reason,
+        )  # fmt: skip
+    except (store.Stale, tables.Refused):
+        message = gettext("Der Tisch hat eben geschrieben: hier der neue Stand.")
+        fresh = tables.load(get_db(), stored.id, number, table_no)
+        return _table_page(stored, key, fresh, {"reason": message}, 409)
+    return redirect(url_for("club.show", key=key) + f"#passe-{number}", 303)
+
+
+@bp.get("/<key>/passe/<int:number>/tisch/<int:table_no>")
+def table_link(key: str, number: int, table_no: int):
+    """A table's phone link as a QR code to scan at the table, and to share."""
+    stored = _leader(key)
+    table = tables.load(get_db(), stored.id, number, table_no)
+    if table is None:
+        abort(404)
+    return _table_page(stored, key, table, {}, 200)
+
+
+def _table_page(stored, key, table, errors, status):
+    url = public_url(url_for("club_table.show", key=table.key))
+    return render_template(
+        "club/table_link.html",
+        stored=stored,
+        key=key,
+        table=table,
+        url=url,
+        qr=qr_svg(url),
+        errors=errors,
+    ), status
+
+
 def _record(stored: store.StoredEvent) -> list[dict]:
-    return [{**c, "at": local_time(c["at"])} for c in store.changes(get_db(), stored.id)]
+    """The evening's record of changes in words, oldest first."""
+    return [
+        {"at": local_time(c["at"]), "phone": c["phone"], "what": _what(c)}
+        for c in store.changes(get_db(), stored.id)
+    ]
+
+
+def _what(change: dict) -> str:
+    kind, reason = change["kind"], change["reason"]
+    if kind == "create":
+        return gettext("angelegt")
+    if kind == "draw":
+        return gettext("Passe %(number)s gelost", number=change["passe"])
+    if kind == "redraw":
+        return gettext(
+            "Passe %(number)s neu gelost: %(reason)s", number=change["passe"], reason=reason
+        )
+    where = gettext(
+        "Passe %(passe)s · Tisch %(number)s", passe=change["passe"], number=change["table_no"]
+    )
+    game = {"number": change["number"], "before": _points(change["before"])}
+    said = {
+        "enter": lambda: gettext(
+            "Spiel %(number)s eingetragen, %(after)s", after=_points(change["after"]), **game
+        ),
+        "edit": lambda: gettext(
+            "Spiel %(number)s geändert, %(before)s → %(after)s",
+            after=_points(change["after"]),
+            **game,
+        ),
+        "delete": lambda: gettext("Spiel %(number)s gelöscht (%(before)s)", **game),
+        "hand_in": lambda: gettext("abgegeben"),
+        "confirmed": lambda: gettext("bestätigt"),
+        "disputed": lambda: gettext("Einspruch: %(reason)s", reason=reason),
+        "reopen": lambda: gettext("wieder geöffnet: %(reason)s", reason=reason),
+    }[kind]()
+    return f"{where}: {said}"
+
+
+def _points(data: str | None) -> str:
+    """A game as the record shows it: both sides' trick points, and a Match."""
+    if not data:
+        return ""
+    game = json.loads(data)
+    if not isinstance(game, dict):
+        return ""
+    a, b = game["tricks"]
+    return f"{a} : {b}" + (" " + gettext("Match") if game.get("match") is not None else "")
 
 
 def _names(stored: store.StoredEvent) -> dict[int, str]:

@@ -21,7 +21,12 @@ from tests.conftest import by_number, new_game_form
 PLAYERS = {"seat1": "Anna", "seat2": "Ben", "seat3": "Clara", "seat4": "Dani"}
 TABLES = {"games": "id", "entries": "id", "changes": "id", "tokens": "token"}
 TABLES |= {"events": "id", "event_players": "event_id, number", "event_draws": "id"}
-TABLES |= {"event_changes": "id"}
+TABLES |= {
+    "event_changes": "id",
+    "event_tables": "key",
+    "event_games": "id",
+    "event_tokens": "token",
+}
 ACTIONS = ["write", "add:0", "remove:0:0", "find:0", "refresh", "delete", "undo", "x"]
 FIELDS = {
     "contract": "rosen",
@@ -159,12 +164,13 @@ def watch_keys(database: Path | None) -> dict[int, str]:
 
 
 def event_keys(database: Path | None) -> list[str]:
-    """The leader's and the projector's key of each evening."""
+    """The leader's and the projector's key of each evening, and each table phone's."""
     if database is None:
         return []
     conn = sqlite3.connect(database)
     try:
-        return [k for row in conn.execute("SELECT leader_key, screen_key FROM events") for k in row]
+        keys = [k for row in conn.execute("SELECT leader_key, screen_key FROM events") for k in row]
+        return keys + [k for (k,) in conn.execute("SELECT key FROM event_tables")]
     finally:
         conn.close()
 
@@ -177,6 +183,7 @@ def urls(rule, database: Path | None = None) -> list[str]:
     values = {
         "game_id": [SCHIEBER, HANDJASS, OPEN_HAND, DIFFERENZLER, COIFFEUR],
         "number": [1],
+        "table_no": [1],
         "filename": ["app.css", "htmx-2.0.11.min.js"],
         "rest": [*watch.values(), "x/y"],
         "key": [*event_keys(database), "unknown-event-key-000000"],

@@ -28,6 +28,7 @@ WORDS: dict[str, str] = {
     # A table's Passe
     "club_game_sum": N_("Die Stichpunkte ergeben {points}, nicht {expected}."),
     "club_match_points": N_("Ein Match hat alle 157 Stichpunkte, nicht {points}."),
+    "club_game_invalid": N_("Ein Spiel des Abends ist unlesbar."),
     "club_game_extras": N_("Weis, Stöck und Multiplikator können nicht negativ sein."),
     "club_passe_games": N_("{entered} von {expected} Spielen eingetragen."),
     "club_passe_game": N_("Spiel {number}: {problem}"),

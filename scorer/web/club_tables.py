@@ -1,0 +1,176 @@
+"""A table's phone at a club evening (`/tisch/<key>`): it writes that table's games of that
+Passe and nothing else. A game is two digits and the side that made them (the other side has
+the rest of 157), or a Match; the Passe is handed in when every game is in and the sums are
+right; then the other side confirms with one tap, or objects with a reason (Einspruch), which
+flags the table on the leader's page.
+
+Every write carries the table's version the phone saw: a stale one is refused with the table
+as it now stands, never written over what the phone has not seen.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_babel import gettext
+
+from scorer.club.standings import GAME_POINTS, TableGame, side_scores
+from scorer.storage import club as events
+from scorer.storage import club_tables as store
+from scorer.web.db import get_db
+from scorer.web.forms import small_whole
+from scorer.web.messages import say
+from scorer.web.pages import phone_name
+
+bp = Blueprint("club_table", __name__, url_prefix="/tisch")
+SEATS = ("A1", "B1", "A2", "B2", "A3", "B3")
+
+
+def _table(key: str) -> tuple[store.StoredTable, events.StoredEvent]:
+    found = store.find(get_db(), key)
+    if found is None:
+        abort(404)
+    event_id, passe, number = found
+    return store.load(get_db(), event_id, passe, number), events.load(get_db(), event_id)
+
+
+def sides(table: store.StoredTable, names: dict[int, str]) -> list[str]:
+    """Each side as the table calls it: its players' names joined."""
+    return [" & ".join(names[p] for p in table.seats[side::2]) for side in (0, 1)]
+
+
+@bp.get("/<key>")
+def show(key: str):
+    """The table's page: who sits where, the games so far with the sums, and the panel for the
+    next game (or for game ?spiel=N to change it), or where the handed-in Passe stands."""
+    table, stored = _table(key)
+    number = small_whole(request.args.get("spiel"), 100)
+    editing = number if number and number <= len(table.games) else None
+    return _page(table, stored, key, {}, 200, editing=editing)
+
+
+@bp.post("/<key>/spiele")
+def enter(key: str):
+    """One game: the points typed belong to the side whose button was tapped (the other side
+    has the rest of 157), or that side made a Match."""
+    table, stored = _table(key)
+    errors: dict[str, str] = {}
+    side = small_whole(request.form.get("side"), 1)
+    number = small_whole(request.form.get("number"), 100)
+    match = request.form.get("match") == "y"
+    text = (request.form.get("points") or "").strip()
+    points = small_whole(text, GAME_POINTS)
+    if side is None:
+        errors["points"] = gettext("Für welche Seite sind die Punkte?")
+    elif match:
+        points = GAME_POINTS
+    elif not text:
+        errors["points"] = gettext("Punkte eintippen (0 bis 157), dann die Seite tippen.")
+    elif points is None:
+        errors["points"] = gettext("Punkte von 0 bis 157.")
+    expected = stored.event.games
+    if number is None or not 1 <= number <= min(len(table.games) + 1, expected):
+        errors["points"] = gettext("Alle {games} Spiele sind eingetragen.").format(games=expected)
+    editing = number if number and number <= len(table.games) else None
+    if errors:
+        return _page(table, stored, key, errors, 422, editing=editing, typed=request.form)
+    tricks = [GAME_POINTS - points, GAME_POINTS - points]
+    tricks[side] = points
+    game = TableGame((tricks[0], tricks[1]), match=side if match else None)
+    return _write(
+        table, stored, key,
+        lambda t, v: store.enter(
+            get_db(), t, v, number, game, phone=phone_name(),
+            token=request.form.get("once") or None,
+        ),
+    )  # fmt: skip
+
+
+@bp.post("/<key>/zuruecknehmen")
+def take_back(key: str):
+    """The last game typed by mistake goes."""
+    table, stored = _table(key)
+    return _write(
+        table, stored, key, lambda t, v: store.delete_last(get_db(), t, v, phone=phone_name())
+    )
+
+
+@bp.post("/<key>/abgeben")
+def hand_in(key: str):
+    """Hand the Passe in: every game in and adding up."""
+    table, stored = _table(key)
+    return _write(
+        table, stored, key,
+        lambda t, v: store.move(
+            get_db(), t, v, "handed_in", phone=phone_name(), games_expected=stored.event.games
+        ),
+    )  # fmt: skip
+
+
+@bp.post("/<key>/bestaetigen")
+def confirm(key: str):
+    """The other side agrees with the Passe as handed in."""
+    table, stored = _table(key)
+    return _write(
+        table, stored, key, lambda t, v: store.move(get_db(), t, v, "confirmed", phone=phone_name())
+    )
+
+
+@bp.post("/<key>/einspruch")
+def dispute(key: str):
+    """The other side objects, with a reason the leader reads."""
+    table, stored = _table(key)
+    reason = (request.form.get("reason") or "").strip()[:200]
+    if not reason:
+        message = gettext("Was stimmt nicht? Die Spielleitung liest es.")
+        return _page(table, stored, key, {"reason": message}, 422)
+    return _write(
+        table, stored, key,
+        lambda t, v: store.move(get_db(), t, v, "disputed", phone=phone_name(), reason=reason),
+    )  # fmt: skip
+
+
+def _write(table, stored, key, write):
+    seen = small_whole(request.form.get("seen"), 2**62)
+    try:
+        write(table, seen if seen is not None else -1)
+    except events.Stale:
+        fresh, _ = _table(key)
+        message = gettext("Ein anderes Handy hat an diesem Tisch eben geschrieben: hier der Stand.")
+        return _page(fresh, stored, key, {"table": message}, 409)
+    except store.Refused as refused:
+        fresh, _ = _table(key)
+        said = [say(p, kind="club") for p in refused.problems] or [_state_words(fresh.state)]
+        return _page(fresh, stored, key, {"table": " ".join(said)}, 409)
+    return redirect(url_for("club_table.show", key=key), 303)
+
+
+def _state_words(state: str) -> str:
+    if state == "playing":
+        return gettext("Die Passe ist noch nicht abgegeben.")
+    return gettext("Die Passe ist abgegeben: ändern kann sie jetzt nur die Spielleitung.")
+
+
+def _page(table, stored, key, errors, status, *, editing=None, typed=None):
+    names = {p.number: p.name for p in stored.players}
+    scores = [side_scores(g, stored.event.scoring) for g in table.games]
+    totals = [sum(s[side] for s in scores) for side in (0, 1)]
+    expected = stored.event.games
+    editing_game = table.games[editing - 1] if editing else None
+    return render_template(
+        "club/table.html",
+        table=table,
+        stored=stored,
+        key=key,
+        names=names,
+        seats=[(SEATS[i], names[p]) for i, p in enumerate(table.seats)],
+        sides=sides(table, names),
+        scores=scores,
+        totals=totals,
+        expected=expected,
+        complete=len(table.games) == expected,
+        number=editing or len(table.games) + 1,
+        editing=editing,
+        editing_game=editing_game,
+        typed=typed or {},
+        errors=errors,
+    ), status
