@@ -1,0 +1,84 @@
+"""The standings of an evening from its games as they stand: each drawn Passe's tables that are
+done (handed in, confirmed, or disputed: a disputed table counts, flagged, until the leader
+reopens it), the Joker for whoever sat the Passe out, and how far each Passe is.
+
+Pure: the tables come in as plain objects with `passe`, `number`, `seats`, `games` and `state`
+(the storage's StoredTable is one); nothing here reads a database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from scorer.club.event import Event, Player
+from scorer.club.plan import Plan
+from scorer.club.standings import Row, TableGame, standings, table_results
+
+DONE = ("handed_in", "confirmed", "disputed")
+
+
+class Table(Protocol):
+    passe: int
+    number: int
+    seats: tuple[int, ...]
+    games: tuple[TableGame, ...]
+    state: str
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far a Passe is: its tables done of all, and the disputed ones (their numbers)."""
+
+    passe: int
+    done: int
+    tables: int
+    disputed: tuple[int, ...]
+
+    @property
+    def complete(self) -> bool:
+        return self.tables > 0 and self.done == self.tables
+
+
+def passe_results(
+    event: Event, plans: Sequence[Plan], tables: Iterable[Table]
+) -> tuple[list[dict[Hashable, int]], list[tuple[Hashable, ...]]]:
+    """Each drawn Passe's results by player (its tables that are done) and who sat it out.
+    A sit-out's Joker counts once the first table of the Passe is done: before, there is no
+    field to take an average of."""
+    results: list[dict[Hashable, int]] = [{} for _ in plans]
+    for table in tables:
+        if table.state in DONE and 1 <= table.passe <= len(plans):
+            found = table_results(table.seats, table.games, event.scoring)
+            results[table.passe - 1].update(found)
+    sat_out = [plan.sit_out if results[k] else () for k, plan in enumerate(plans)]
+    return results, sat_out
+
+
+def event_standings(
+    event: Event, players: Sequence[Player], plans: Sequence[Plan], tables: Iterable[Table]
+) -> list[Row]:
+    """The evening's standings, by player number, from the games of the tables done."""
+    results, sat_out = passe_results(event, plans, tables)
+    numbers = [p.number for p in players]
+    return standings(numbers, event.passen, results, sat_out, event.scoring)
+
+
+def progress(plans: Sequence[Plan], tables: Iterable[Table]) -> list[Progress]:
+    """Each drawn Passe's tables done of all, and which are disputed."""
+    by_passe: dict[int, list[Table]] = {}
+    for table in tables:
+        by_passe.setdefault(table.passe, []).append(table)
+    out = []
+    for passe in range(1, len(plans) + 1):
+        found = by_passe.get(passe, [])
+        out.append(
+            Progress(
+                passe,
+                sum(t.state in DONE for t in found),
+                len(found),
+                tuple(t.number for t in found if t.state == "disputed"),
+            )
+        )
+    return out
