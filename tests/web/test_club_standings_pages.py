@@ -44,7 +44,7 @@ def night(client, app):
 def line(page: str, name: str) -> list[str]:
     """A player's line of the standings: rank, name, each Passe, total, as cell texts."""
     row = re.search(
-        rf"<tr[^>]*>\s*<td class=\"rank\">[^<]*</td>\s*<td class=\"who\">{name}<.*?</tr>",
+        rf"<tr[^>]*>\s*<td class=\"rank\">[^<]*</td>\s*<td class=\"st-name\">{name}<.*?</tr>",
         page,
         re.S,
     )
@@ -151,7 +151,7 @@ def test_the_projector_pages_through_long_standings(client, app):
     first = text(client.get(f"/leinwand/{screen}?seite=1"))
     second = text(client.get(f"/leinwand/{screen}?seite=2"))
     assert "1 / 2" in first and "2 / 2" in second
-    shown = [re.findall(r'<td class="who">([^<]*)<', p) for p in (first, second)]
+    shown = [re.findall(r'<td class="st-name">([^<]*)<', p) for p in (first, second)]
     assert len(shown[0]) == 14 and len(shown[1]) == 6
     assert sorted(shown[0] + shown[1]) == sorted(names)
     # Page 3 of 2 is page 1 again.
