@@ -111,6 +111,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from scorer.web import (
         club,
+        club_paper,
         club_standings,
         club_tables,
         coiffeur,
@@ -147,6 +148,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(club.bp)
     app.register_blueprint(club_tables.bp)
     app.register_blueprint(club_standings.bp)
+    app.register_blueprint(club_paper.bp)
     app.register_blueprint(lookback.bp)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

@@ -176,6 +176,18 @@ def test_an_evening_with_a_dispute_ends_in_the_right_standings_on_the_projector(
     phone.goto(leader + "/rangliste")
     look(phone, "leader-standings")
     fits(phone)
+    # On paper: a Standblatt per table with its games and sums, and the standings, without
+    # the bar or a button.
+    phone.goto(leader + "/passe/1/standblatt")
+    expect(phone.locator(".sheet")).to_have_count(2)
+    expect(phone.locator("#sheet-2 tfoot")).to_contain_text("190")
+    fits(phone)
+    phone.emulate_media(media="print")
+    expect(phone.locator(".bar")).to_be_hidden()
+    look(phone, "paper-sheets")
+    phone.goto(leader + "/rangliste")
+    expect(phone.locator("#csv-links")).to_be_hidden()
+    look(phone, "paper-standings")
     for page in (screen, one, two, other):
         page.context.close()
     assert not problems, problems

@@ -192,3 +192,36 @@ def test_the_projectors_key_opens_nothing_else_and_writes_nothing(client, app, n
         answer = client.post(f"/abend/{screen_key}/{path}", data={"passe": "1", "reason": "x"})
         assert answer.status_code == 404
     assert rows(app, "SELECT count(*) FROM event_draws") == [(1,)]
+
+
+def test_a_standblatt_per_table_and_the_csv_files(client, app, night):
+    first, second = night["tables"]
+    play(client, app, first, 100, 0, 1)
+    sheets = text(client.get(f"{night['leader']}/passe/1/standblatt"))
+    assert sheets.count('class="sheet card"') == 2
+    assert all(NINE[p] in sheets for p in night["seats"][0] + night["seats"][1])
+    assert "<td>100</td><td>57</td>" in sheets and sheets.count("Unterschrift") == 4
+    assert "2 Spiele à 157: zusammen 314" in sheets
+    play(client, app, first, 157, 1, 2, match="y")
+    hand_in(client, app, first)
+    games = client.get(f"{night['leader']}/spiele.csv")
+    assert games.headers["Content-Type"].startswith("text/csv")
+    lines = games.get_data(as_text=True).lstrip("\ufeff").splitlines()
+    a = " & ".join(NINE[p] for p in night["seats"][0][0::2])
+    b = " & ".join(NINE[p] for p in night["seats"][0][1::2])
+    assert lines[1:] == [
+        f"1,1,abgegeben,1,{a},{b},100,57,,100,57",
+        f"1,1,abgegeben,2,{a},{b},0,157,B,0,157",
+    ]
+    standings = client.get(f"{night['leader']}/rangliste.csv").get_data(as_text=True)
+    lines = standings.lstrip("\ufeff").splitlines()
+    assert lines[0] == "Rang,Name,Passe 1,Passe 2,Total,provisorisch"
+    assert f"1,{NINE[night['seats'][0][1]]},214,,214,ja" in lines
+    (out,) = set(range(9)) - set(night["seats"][0]) - set(night["seats"][1])
+    # The Joker: the average of the four results, (2 × 214 + 2 × 100) / 4.
+    assert f"3,{NINE[out]},J 157,,157,ja" in lines
+    # Only the leader's link opens them.
+    screen_key = night["screen"].rsplit("/", 1)[1]
+    assert client.get(f"/abend/{screen_key}/spiele.csv").status_code == 404
+    assert client.get(f"/abend/{screen_key}/passe/1/standblatt").status_code == 404
+    assert client.get(f"{night['leader']}/passe/3/standblatt").status_code == 404
