@@ -27,6 +27,9 @@ def _secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
+IMPORTS = ("games.import_game", "club_exchange.import_event")
+
+
 class Request(FlaskRequest):
     """A request whose size limits fit what it carries: an import (a file of the largest game
     with its changes) may be IMPORT_MAX_SIZE, everything else MAX_CONTENT_LENGTH, and a form
@@ -35,14 +38,14 @@ class Request(FlaskRequest):
     @property
     def max_content_length(self) -> int | None:
         """The limit of this request's body."""
-        if self.endpoint == "games.import_game":
+        if self.endpoint in IMPORTS:
             return self._config("IMPORT_MAX_SIZE")
         return super().max_content_length
 
     @property
     def max_form_memory_size(self) -> int | None:
         """The limit of one form field in memory."""
-        if self.endpoint == "games.import_game":
+        if self.endpoint in IMPORTS:
             return self._config("IMPORT_MAX_SIZE")
         return super().max_form_memory_size
 
@@ -111,6 +114,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from scorer.web import (
         club,
+        club_exchange,
         club_paper,
         club_standings,
         club_tables,
@@ -149,6 +153,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(club_tables.bp)
     app.register_blueprint(club_standings.bp)
     app.register_blueprint(club_paper.bp)
+    app.register_blueprint(club_exchange.bp)
     app.register_blueprint(lookback.bp)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

@@ -283,6 +283,8 @@ def _what(change: dict) -> str:
     kind, reason = change["kind"], change["reason"]
     if kind == "create":
         return gettext("angelegt")
+    if kind == "import":
+        return gettext("aus einer Datei importiert")
     if kind == "draw":
         return gettext("Passe %(number)s gelost", number=change["passe"])
     if kind == "redraw":

@@ -89,14 +89,21 @@ def backup_command(directory: Path) -> None:
 @with_appcontext
 @click.argument("file", type=click.File("r", encoding="utf-8"))
 def replay_command(file) -> None:
-    """Print the computed state of an exported game as JSON."""
-    try:
-        game = exchange.parse(file.read())
-    except exchange.ImportProblem as error:
-        from scorer.web.games import import_words
+    """Print the computed state of an exported game, or an evening's standings, as JSON."""
+    from scorer.club import exchange as club_exchange
+    from scorer.web.games import import_words
+    from scorer.web.messages import say
 
-        raise click.ClickException(import_words(error)) from error
-    json.dump(exchange.state_dict(game), sys.stdout, ensure_ascii=False, indent=2)
+    data = file.read()
+    try:
+        if '"jass-scorer/event"' in data:  # an evening: its standings
+            state = club_exchange.replay(club_exchange.parse(data))
+        else:
+            state = exchange.state_dict(exchange.parse(data))
+    except exchange.ImportProblem as error:
+        said = say(error.code, kind="club") if error.game is None else import_words(error)
+        raise click.ClickException(said) from error
+    json.dump(state, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
 
 

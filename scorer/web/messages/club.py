@@ -32,4 +32,18 @@ WORDS: dict[str, str] = {
     "club_game_extras": N_("Weis, Stöck und Multiplikator können nicht negativ sein."),
     "club_passe_games": N_("{entered} von {expected} Spielen eingetragen."),
     "club_passe_game": N_("Spiel {number}: {problem}"),
+    # An evening read from a file
+    "club_import_not_event": N_("Das ist kein exportierter Abend dieses Jass-Zählers."),
+    "club_import_part": N_("Die Datei ist beschädigt: {where} ({problem})."),
+    "club_import_too_many": N_("Höchstens {most} Einträge pro Liste."),
+    "club_import_reason": N_("Ein Grund hat 1 bis {most} Zeichen."),
+    "club_import_numbers": N_("Die Spieler sind der Reihe nach nummeriert, ab 0."),
+    "club_import_twice": N_("Ein Name steht zweimal in der Liste."),
+    "club_import_plan": N_(
+        "Ein Sitzplan setzt jeden Spieler höchstens einmal, an Tische zu 4 oder 6."
+    ),
+    "club_import_passe": N_("Die Passen werden der Reihe nach gelost."),
+    "club_import_table": N_("Die Tische passen nicht zu den Sitzplänen."),
+    "club_import_game": N_("Ein Spiel geht nicht auf: {problem}"),
+    "club_import_games": N_("Eine abgegebene Passe hat alle {most} Spiele, jedes mit 157."),
 }

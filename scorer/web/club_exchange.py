@@ -1,0 +1,59 @@
+"""A club evening as a file: export it as JSON (`jass-scorer/event`, docs/export-format.md),
+and import such a file as a new evening with new links."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
+from flask_wtf import FlaskForm
+
+from scorer import exchange
+from scorer.club import exchange as club_exchange
+from scorer.codes import code
+from scorer.storage import club as events
+from scorer.storage import club_exchange as store
+from scorer.web.club import MINE, MINE_MAX, mine
+from scorer.web.db import get_db
+from scorer.web.messages import say
+from scorer.web.pages import phone_name
+
+bp = Blueprint("club_exchange", __name__, url_prefix="/abend")
+
+
+@bp.get("/<key>/export.json")
+def export(key: str):
+    """The evening as a file: set-up, players, draws, tables with their games, the record."""
+    found = events.find(get_db(), key)
+    if found is None or found[1] != "leader":
+        abort(404)
+    document = club_exchange.export(store.evening(get_db(), found[0]))
+    body = json.dumps(document, ensure_ascii=False, indent=1)
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="jass-abend-{found[0]}.json"'},
+    )
+
+
+@bp.route("/importieren", methods=["GET", "POST"])
+def import_event():
+    """Read an exported evening back in as a new evening, with its record."""
+    form = FlaskForm()  # only for its CSRF token
+    error = None
+    if request.method == "POST":
+        upload = request.files.get("file")
+        try:
+            if upload is None or not upload.filename:
+                raise exchange.ImportProblem(code("import_no_file"))
+            read = club_exchange.parse(upload.read())
+        except exchange.ImportProblem as problem:
+            error = say(problem.code, kind="club")
+        else:
+            event_id, key = store.restore(
+                get_db(), read, phone=phone_name(), token=request.form.get("once") or None
+            )
+            session[MINE] = [event_id, *(i for i in mine() if i != event_id)][:MINE_MAX]
+            session.permanent = True
+            return redirect(url_for("club.show", key=key), 303)
+    return render_template("club/import.html", form=form, error=error), (422 if error else 200)
