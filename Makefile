@@ -71,6 +71,7 @@ bench: $(VENV)/.test-installed
 	$(PY) bench/growth.py
 	$(PY) bench/watchers.py
 	$(PY) bench/draw.py
+	$(PY) bench/club.py
 	$(PY) bench/history.py
 
 clean:
