@@ -9,6 +9,7 @@ Pure: plain data in and out, and codes, by field, for what cannot be set up.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from scorer.club.standings import Scoring
@@ -131,22 +132,28 @@ class Event:
         )
 
 
-def read_players(text: str) -> tuple[list[str], Code | None]:
+def read_players(text: str, already: Sequence[str] = ()) -> tuple[list[str], Code | None]:
     """Player names pasted or typed one per line (or separated by commas), cleaned; and why
-    they cannot be the evening's players, or None."""
+    they cannot be the evening's players (with those `already` in it, when players are added
+    between Passen), or None."""
     names = [clean(n) for line in (text or "").splitlines() for n in line.split(",")]
     names = [n for n in names if n]
     for name in names:
         if (problem := name_problem(name)) is not None:
             return names, code("club_player_name", name=name[:20], problem=problem)
-    seen: set[str] = set()
+    seen: set[str] = {name.casefold() for name in already}
     for name in names:
         if name.casefold() in seen:
             return names, code("club_player_twice", name=name)
         seen.add(name.casefold())
-    if not PLAYERS_LEAST <= len(names) <= PLAYERS_MOST:
+    if already and not names:
+        return names, code("club_players_none")
+    if not PLAYERS_LEAST <= len(names) + len(already) <= PLAYERS_MOST:
         return names, code(
-            "club_players_count", count=len(names), least=PLAYERS_LEAST, most=PLAYERS_MOST
+            "club_players_count",
+            count=len(names) + len(already),
+            least=PLAYERS_LEAST,
+            most=PLAYERS_MOST,
         )
     return names, None
 

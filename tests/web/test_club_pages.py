@@ -228,3 +228,39 @@ def test_the_evening_pages_speak_french_and_english(client, app, leader):
     en = text(client.get(f"{leader}/passe/1", headers={"Accept-Language": "en"}))
     assert "Table 1" in fr and "Table 1" in en
     assert "Tisch" not in fr and "Tisch" not in en
+
+
+def test_players_come_and_go_between_passen_and_nothing_stored_changes(client, app, leader):
+    draw(client, app, leader, 1)
+    first = rows(app, "SELECT plan FROM event_draws")
+    added = client.post(f"{leader}/spieler", data={"names": "Kurt\nLena", "seen": version(app)})
+    assert added.status_code == 303
+    page = re.sub(r"<[^>]+>", "", text(client.get(leader)))
+    assert "Spieler (12)" in page and "Kurt ab Passe 2" in page
+    jakob = TEN.index("Jakob")
+    gone = client.post(f"{leader}/spieler/{jakob}/weg", data={"seen": version(app)})
+    assert gone.status_code == 303
+    page = text(client.get(leader))
+    assert "Spieler (11)" in page
+    assert "ab Passe 2 dabei: Kurt, Lena" in page
+    assert "Jakob spielt nach Passe 1 nicht mehr" in page
+    assert rows(app, "SELECT plan FROM event_draws") == first  # Passe 1 as drawn
+    draw(client, app, leader, 2)
+    seated = [n for t in seat_plan(text(client.get(f"{leader}/passe/2"))) for n in t]
+    shown = text(client.get(f"{leader}/passe/2"))
+    out = re.findall(r"Setzt aus \(Joker\): ([^<]+)<", shown)
+    everyone = sorted(seated + (out[0].split(", ") if out else []))
+    assert everyone == sorted([n for n in TEN if n != "Jakob"] + ["Kurt", "Lena"])
+
+
+def test_a_name_already_there_or_none_is_refused_next_to_the_field(client, app, leader):
+    for names, message in [
+        ("anna", "anna steht zweimal in der Liste."),
+        (" ", "Mindestens einen Namen eingeben."),
+    ]:
+        response = client.post(f"{leader}/spieler", data={"names": names, "seen": version(app)})
+        assert response.status_code == 422
+        assert message in re.search(r'id="error-names"[^>]*>([^<]*)<', text(response)).group(1)
+    assert rows(app, "SELECT count(*) FROM event_players") == [(10,)]
+    stale = client.post(f"{leader}/spieler", data={"names": "Kurt", "seen": "99"})
+    assert stale.status_code == 409 and rows(app, "SELECT count(*) FROM event_players") == [(10,)]
