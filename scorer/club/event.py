@@ -50,6 +50,12 @@ class Event:
     scoring: Scoring = field(default_factory=Scoring)
     keep_apart: tuple[tuple[int, int], ...] = ()  # player numbers, couples
     hide_last: bool = False  # no standings on the projector during the last Passe
+    fixed_pairs: bool = False  # Partnerschieber: players 0+1, 2+3, ... play together all evening
+
+    def pairs(self, numbers: Sequence[int]) -> list[tuple[int, int]]:
+        """The fixed pairs among these player numbers: a pair plays while both its players do."""
+        playing = set(numbers)
+        return [(n, n + 1) for n in sorted(playing) if n % 2 == 0 and n + 1 in playing]
 
     def problems(self) -> dict[str, Code]:
         """What cannot be set up, by field; empty when the evening can start."""
@@ -86,6 +92,7 @@ class Event:
             "joker": self.scoring.joker,
             "keep_apart": [list(pair) for pair in self.keep_apart],
             "hide_last": self.hide_last,
+            "fixed_pairs": self.fixed_pairs,
         }
 
     @classmethod
@@ -114,7 +121,10 @@ class Event:
         ):
             raise Invalid("club_event_invalid", field="keep_apart")
         name, day, hide = data.get("name"), data.get("day"), data.get("hide_last", False)
-        if not isinstance(name, str) or not isinstance(day, str) or not isinstance(hide, bool):
+        fixed = data.get("fixed_pairs", False)
+        if not isinstance(name, str) or not isinstance(day, str):
+            raise Invalid("club_event_invalid")
+        if not isinstance(hide, bool) or not isinstance(fixed, bool):
             raise Invalid("club_event_invalid")
         return cls(
             name=name,
@@ -129,6 +139,7 @@ class Event:
             ),
             keep_apart=tuple((a, b) for a, b in pairs),
             hide_last=hide,
+            fixed_pairs=fixed,
         )
 
 
@@ -156,6 +167,22 @@ def read_players(text: str, already: Sequence[str] = ()) -> tuple[list[str], Cod
             most=PLAYERS_MOST,
         )
     return names, None
+
+
+def read_pairs(text: str, already: Sequence[str] = ()) -> tuple[list[str], Code | None]:
+    """Fixed pairs typed one per line, "Anna + Ben" (or with & or a comma): the players in
+    pair order (a pair is two numbers in a row), and why they cannot be, or None."""
+    names: list[str] = []
+    for line in (text or "").splitlines():
+        parts = [clean(p) for p in line.replace("+", ",").replace("&", ",").split(",")]
+        parts = [p for p in parts if p]
+        if not parts:
+            continue
+        if len(parts) != 2:
+            return names, code("club_pair_two", line=clean(line)[:40])
+        names.extend(parts)
+    listed, problem = read_players("\n".join(names), already)
+    return listed, problem
 
 
 def keep_apart_pairs(

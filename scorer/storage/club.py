@@ -163,23 +163,25 @@ def add_players(
         _change(db, event_id, phone, "players_added", passe=joined, after=names)
 
 
-def remove_player(
-    db: Database, event_id: int, version: int, number: int, last: int, *, phone: str
+def remove_players(
+    db: Database, event_id: int, version: int, numbers: list[int], last: int, *, phone: str
 ) -> None:
-    """A player leaves after Passe `last` (0: before the first): drawn no more, results kept."""
+    """Players (one, or a fixed pair) leave after Passe `last` (0: before the first): drawn
+    no more, their results kept."""
     with writing(db):
         _bump(db, event_id, version)
-        name = db.execute(
-            "SELECT name FROM event_players WHERE event_id = ? AND number = ? AND left IS NULL",
-            [event_id, number],
-        ).fetchone()
-        if name is None:
-            raise Stale()
-        db.execute(
-            "UPDATE event_players SET left = ? WHERE event_id = ? AND number = ?",
-            [last, event_id, number],
-        )
-        _change(db, event_id, phone, "player_left", passe=last, before=name[0])
+        for number in numbers:
+            name = db.execute(
+                "SELECT name FROM event_players WHERE event_id = ? AND number = ? AND left IS NULL",
+                [event_id, number],
+            ).fetchone()
+            if name is None:
+                raise Stale()
+            db.execute(
+                "UPDATE event_players SET left = ? WHERE event_id = ? AND number = ?",
+                [last, event_id, number],
+            )
+            _change(db, event_id, phone, "player_left", passe=last, before=name[0])
 
 
 def changes(db: Database, event_id: int) -> list[dict]:

@@ -13,7 +13,8 @@ from flask import Blueprint, abort, redirect, render_template, request, session,
 from flask_babel import gettext
 
 from scorer.club.draw import draw
-from scorer.club.event import read_players
+from scorer.club.event import read_pairs, read_players
+from scorer.club.pairs import draw_pairs
 from scorer.club.quality import quality
 from scorer.codes import Invalid
 from scorer.storage import club as store
@@ -99,7 +100,8 @@ def add_players(key: str):
     """Players who come later: they are drawn from the next Passe on."""
     stored = _leader(key)
     joined = len(stored.plans) + 1
-    names, problem = read_players(request.form.get("names"), [p.name for p in stored.players])
+    read = read_pairs if stored.event.fixed_pairs else read_players
+    names, problem = read(request.form.get("names"), [p.name for p in stored.players])
     if joined > stored.event.passen:
         message = gettext("Alle Passen sind gelost: niemand kommt mehr dazu.")
     elif problem is not None:
@@ -119,9 +121,10 @@ def remove_player(key: str, number: int):
     stored = _leader(key)
     if not any(p.number == number and p.left is None for p in stored.players):
         abort(404)
+    leaving = [number, number ^ 1] if stored.event.fixed_pairs else [number]
     try:
-        store.remove_player(
-            get_db(), stored.id, _seen(), number, len(stored.plans), phone=phone_name()
+        store.remove_players(
+            get_db(), stored.id, _seen(), leaving, len(stored.plans), phone=phone_name()
         )
     except store.Stale:
         return _event_page(store.load(get_db(), stored.id), key, _stale(), 409)
@@ -165,14 +168,23 @@ def _draw(stored: store.StoredEvent, key: str, passe: int | None, *, reason: str
         attempt = max(d.plan.attempt for d in stored.draws if d.passe == passe) + 1
     seen = small_whole(request.form.get("seen"), 2**62)
     try:
-        plan = draw(
-            stored.playing(passe),
-            history,
-            keep_apart=stored.event.keep_apart,
-            seed=stored.seed,
-            attempt=attempt,
-            passen=stored.event.passen,
-        )
+        if stored.event.fixed_pairs:
+            plan = draw_pairs(
+                stored.event.pairs(stored.playing(passe)),
+                history,
+                keep_apart=stored.event.keep_apart,
+                seed=stored.seed,
+                attempt=attempt,
+            )
+        else:
+            plan = draw(
+                stored.playing(passe),
+                history,
+                keep_apart=stored.event.keep_apart,
+                seed=stored.seed,
+                attempt=attempt,
+                passen=stored.event.passen,
+            )
         store.add_draw(
             get_db(), stored.id, seen if seen is not None else -1, passe, plan,
             reason=reason, phone=phone_name(),
