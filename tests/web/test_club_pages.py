@@ -75,7 +75,7 @@ def test_an_evening_is_set_up_in_one_form_and_found_only_by_its_link(client, app
 @pytest.mark.parametrize(
     "changes, field, message",
     [
-        ({"players": "Anna\nBeat\nClara"}, "players", "3 Spieler: es braucht 4 bis 120."),
+        ({"players": "Anna\nBeat\nClara"}, "players", "3 Spieler: es braucht 4 bis 200."),
         ({"players": "Anna\nBeat\nanna\nDani"}, "players", "anna steht zweimal in der Liste."),
         ({"name": ""}, "name", "Wie heisst der Anlass?"),
         ({"day": "27.11."}, "day", "Ein Datum wählen."),
