@@ -82,6 +82,7 @@
       seen: seen, // null: the state after the entry before it
       place: last ? last.place + 1 : count(seen) + 1,
       text: summary(form, data),
+      own: form.hasAttribute("data-queue-own-place"), // a Coiffeur cell: its own place
     };
     form.elements.once.value = token();
     return keep(entry).then(function () {
@@ -193,7 +194,10 @@
         if (entry.seen === null || entry.refused) {
           // Not based on the state now: has another phone's entry taken its place?
           const seen = now.marks.seen;
-          const choice = entry.place <= count(seen) ? await ask(entry, now.doc) : ["both"];
+          // An entry naming its own place (a cell) is never in another's: the server says if
+          // that place was taken meanwhile.
+          const taken = entry.place <= count(seen) && !entry.own;
+          const choice = taken ? await ask(entry, now.doc) : ["both"];
           entry.refused = false;
           if (choice[0] === "drop") {
             await forget(entry);
