@@ -89,6 +89,7 @@
       list.push(entry);
       form.reset();
       blank(form);
+      ahead();
       form.dispatchEvent(new Event("change", { bubbles: true }));
       show();
       const note = document.createElement("p");
@@ -100,6 +101,17 @@
   }
 
   // The server's previews of what was typed no longer hold.
+  // The panel moves on past the kept entries: the next Vorhand, and the team its trick points
+  // go to by default (a Schieber panel's <template data-ahead>), so three taps stay right.
+  function ahead() {
+    const form = document.querySelector("form[data-queue]");
+    const next = form && form.querySelector('template[data-ahead="' + list.length + '"]');
+    if (!next) return;
+    form.querySelector(".who").replaceChildren(next.content.cloneNode(true));
+    const team = form.querySelector('input[name="points_team"][value="' + next.dataset.team + '"]');
+    if (team) team.checked = true;
+  }
+
   function blank(form) {
     form.querySelectorAll("output, .preview").forEach((e) => { e.textContent = ""; });
   }
@@ -287,6 +299,7 @@
 
   store((s) => s.getAll()).then(function (all) {
     list = all.filter((e) => e.game === game);
+    ahead();
     show();
     send();
   });

@@ -158,6 +158,25 @@ def conflict(phone: Page, other_phone: Page, new_game) -> str:
     return url
 
 
+def test_the_panel_moves_on_past_kept_hands_so_three_taps_credit_the_next_vorhands_team(
+    phone: Page, new_game
+):
+    url = new_game()  # Vorhand: Anna (Wir) in hand 1, Ben (Ihr) in hand 2, Clara (Wir) in 3
+    controlled(phone)
+    phone.context.set_offline(True)
+    for points in ("62", "40", "90"):  # three taps each: two digits and the contract
+        tap_points(phone, points)
+        contract(phone, "rosen").tap()
+        expect(phone.locator("#points")).to_have_value("")
+    expect(phone.locator("#rows .pending")).to_have_count(3)
+    expect(phone.locator(".who > span")).to_have_text("Hand 4: Vorhand Dani")
+    # Reopened without network: the panel still starts after the kept hands.
+    phone.reload()
+    expect(phone.locator(".who > span")).to_have_text("Hand 4: Vorhand Dani")
+    entries = back_online(phone, url, 3)
+    assert [(h["points"], h["points_team"]) for h in entries] == [(62, 0), (40, 1), (90, 0)]
+
+
 def test_the_question_keep_both_adds_mine_after_theirs(phone: Page, other_phone: Page, new_game):
     url = conflict(phone, other_phone, new_game)
     SHOTS.mkdir(exist_ok=True)
