@@ -51,6 +51,7 @@ class Event:
     keep_apart: tuple[tuple[int, int], ...] = ()  # player numbers, couples
     hide_last: bool = False  # no standings on the projector during the last Passe
     fixed_pairs: bool = False  # Partnerschieber: players 0+1, 2+3, ... play together all evening
+    weis: bool = False  # Weis and Stöck count (tournament Schieber: no)
 
     def pairs(self, numbers: Sequence[int]) -> list[tuple[int, int]]:
         """The fixed pairs among these player numbers: a pair plays while both its players do."""
@@ -93,6 +94,7 @@ class Event:
             "keep_apart": [list(pair) for pair in self.keep_apart],
             "hide_last": self.hide_last,
             "fixed_pairs": self.fixed_pairs,
+            "weis": self.weis,
         }
 
     @classmethod
@@ -121,10 +123,10 @@ class Event:
         ):
             raise Invalid("club_event_invalid", field="keep_apart")
         name, day, hide = data.get("name"), data.get("day"), data.get("hide_last", False)
-        fixed = data.get("fixed_pairs", False)
+        fixed, weis = data.get("fixed_pairs", False), data.get("weis", False)
         if not isinstance(name, str) or not isinstance(day, str):
             raise Invalid("club_event_invalid")
-        if not isinstance(hide, bool) or not isinstance(fixed, bool):
+        if not all(isinstance(flag, bool) for flag in (hide, fixed, weis)):
             raise Invalid("club_event_invalid")
         return cls(
             name=name,
@@ -140,6 +142,7 @@ class Event:
             keep_apart=tuple((a, b) for a, b in pairs),
             hide_last=hide,
             fixed_pairs=fixed,
+            weis=weis,
         )
 
 

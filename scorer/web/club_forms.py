@@ -60,6 +60,7 @@ class NewEventForm(FlaskForm):
         default="points",
     )
     match_bonus = StringField(lazy_gettext("Matchbonus"), default="0")
+    weis = BooleanField(lazy_gettext("Weis und Stöck zählen"))
     dropped = BooleanField(lazy_gettext("Schlechteste Passe streichen"))
     joker = StringField(lazy_gettext("Joker für wer aussetzt (leer: Schnitt der Passe)"))
     keep_apart = TextAreaField(lazy_gettext("Nie am selben Tisch"))
@@ -102,6 +103,7 @@ class NewEventForm(FlaskForm):
             keep_apart=pairs,
             hide_last=bool(self.hide_last.data),
             fixed_pairs=fixed,
+            weis=bool(self.weis.data),
         )
         for key, problem in event.problems().items():
             errors.setdefault(key, say(problem, kind="club"))
