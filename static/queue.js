@@ -82,12 +82,14 @@
       seen: seen, // null: the state after the entry before it
       place: last ? last.place + 1 : count(seen) + 1,
       text: summary(form, data),
+      own: form.hasAttribute("data-queue-own-place"), // a Coiffeur cell: its own place
     };
     form.elements.once.value = token();
     return keep(entry).then(function () {
       list.push(entry);
       form.reset();
       blank(form);
+      ahead();
       form.dispatchEvent(new Event("change", { bubbles: true }));
       show();
       const note = document.createElement("p");
@@ -99,6 +101,17 @@
   }
 
   // The server's previews of what was typed no longer hold.
+  // The panel moves on past the kept entries: the next Vorhand, and the team its trick points
+  // go to by default (a Schieber panel's <template data-ahead>), so three taps stay right.
+  function ahead() {
+    const form = document.querySelector("form[data-queue]");
+    const next = form && form.querySelector('template[data-ahead="' + list.length + '"]');
+    if (!next) return;
+    form.querySelector(".who").replaceChildren(next.content.cloneNode(true));
+    const team = form.querySelector('input[name="points_team"][value="' + next.dataset.team + '"]');
+    if (team) team.checked = true;
+  }
+
   function blank(form) {
     form.querySelectorAll("output, .preview").forEach((e) => { e.textContent = ""; });
   }
@@ -193,7 +206,10 @@
         if (entry.seen === null || entry.refused) {
           // Not based on the state now: has another phone's entry taken its place?
           const seen = now.marks.seen;
-          const choice = entry.place <= count(seen) ? await ask(entry, now.doc) : ["both"];
+          // An entry naming its own place (a cell) is never in another's: the server says if
+          // that place was taken meanwhile.
+          const taken = entry.place <= count(seen) && !entry.own;
+          const choice = taken ? await ask(entry, now.doc) : ["both"];
           entry.refused = false;
           if (choice[0] === "drop") {
             await forget(entry);
@@ -283,6 +299,7 @@
 
   store((s) => s.getAll()).then(function (all) {
     list = all.filter((e) => e.game === game);
+    ahead();
     show();
     send();
   });

@@ -9,6 +9,7 @@ Pure: plain data in and out, and codes, by field, for what cannot be set up.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from scorer.club.standings import Scoring
@@ -19,7 +20,7 @@ PASSEN_MOST = 12
 GAMES_MOST = 24
 GAMES_DEFAULT = 12
 PLAYERS_LEAST = 4
-PLAYERS_MOST = 120
+PLAYERS_MOST = 200
 BONUS_MOST = 500
 JOKER_MOST = GAMES_MOST * 2 * 157
 
@@ -49,6 +50,13 @@ class Event:
     scoring: Scoring = field(default_factory=Scoring)
     keep_apart: tuple[tuple[int, int], ...] = ()  # player numbers, couples
     hide_last: bool = False  # no standings on the projector during the last Passe
+    fixed_pairs: bool = False  # Partnerschieber: players 0+1, 2+3, ... play together all evening
+    weis: bool = False  # Weis and Stöck count (tournament Schieber: no)
+
+    def pairs(self, numbers: Sequence[int]) -> list[tuple[int, int]]:
+        """The fixed pairs among these player numbers: a pair plays while both its players do."""
+        playing = set(numbers)
+        return [(n, n + 1) for n in sorted(playing) if n % 2 == 0 and n + 1 in playing]
 
     def problems(self) -> dict[str, Code]:
         """What cannot be set up, by field; empty when the evening can start."""
@@ -85,6 +93,8 @@ class Event:
             "joker": self.scoring.joker,
             "keep_apart": [list(pair) for pair in self.keep_apart],
             "hide_last": self.hide_last,
+            "fixed_pairs": self.fixed_pairs,
+            "weis": self.weis,
         }
 
     @classmethod
@@ -113,7 +123,10 @@ class Event:
         ):
             raise Invalid("club_event_invalid", field="keep_apart")
         name, day, hide = data.get("name"), data.get("day"), data.get("hide_last", False)
-        if not isinstance(name, str) or not isinstance(day, str) or not isinstance(hide, bool):
+        fixed, weis = data.get("fixed_pairs", False), data.get("weis", False)
+        if not isinstance(name, str) or not isinstance(day, str):
+            raise Invalid("club_event_invalid")
+        if not all(isinstance(flag, bool) for flag in (hide, fixed, weis)):
             raise Invalid("club_event_invalid")
         return cls(
             name=name,
@@ -128,27 +141,51 @@ class Event:
             ),
             keep_apart=tuple((a, b) for a, b in pairs),
             hide_last=hide,
+            fixed_pairs=fixed,
+            weis=weis,
         )
 
 
-def read_players(text: str) -> tuple[list[str], Code | None]:
+def read_players(text: str, already: Sequence[str] = ()) -> tuple[list[str], Code | None]:
     """Player names pasted or typed one per line (or separated by commas), cleaned; and why
-    they cannot be the evening's players, or None."""
+    they cannot be the evening's players (with those `already` in it, when players are added
+    between Passen), or None."""
     names = [clean(n) for line in (text or "").splitlines() for n in line.split(",")]
     names = [n for n in names if n]
     for name in names:
         if (problem := name_problem(name)) is not None:
             return names, code("club_player_name", name=name[:20], problem=problem)
-    seen: set[str] = set()
+    seen: set[str] = {name.casefold() for name in already}
     for name in names:
         if name.casefold() in seen:
             return names, code("club_player_twice", name=name)
         seen.add(name.casefold())
-    if not PLAYERS_LEAST <= len(names) <= PLAYERS_MOST:
+    if already and not names:
+        return names, code("club_players_none")
+    if not PLAYERS_LEAST <= len(names) + len(already) <= PLAYERS_MOST:
         return names, code(
-            "club_players_count", count=len(names), least=PLAYERS_LEAST, most=PLAYERS_MOST
+            "club_players_count",
+            count=len(names) + len(already),
+            least=PLAYERS_LEAST,
+            most=PLAYERS_MOST,
         )
     return names, None
+
+
+def read_pairs(text: str, already: Sequence[str] = ()) -> tuple[list[str], Code | None]:
+    """Fixed pairs typed one per line, "Anna + Ben" (or with & or a comma): the players in
+    pair order (a pair is two numbers in a row), and why they cannot be, or None."""
+    names: list[str] = []
+    for line in (text or "").splitlines():
+        parts = [clean(p) for p in line.replace("+", ",").replace("&", ",").split(",")]
+        parts = [p for p in parts if p]
+        if not parts:
+            continue
+        if len(parts) != 2:
+            return names, code("club_pair_two", line=clean(line)[:40])
+        names.extend(parts)
+    listed, problem = read_players("\n".join(names), already)
+    return listed, problem
 
 
 def keep_apart_pairs(

@@ -23,10 +23,13 @@ from scorer.names import name_problem
 FORMAT = "jass-scorer/event"
 VERSION = 1
 STATES = ("playing", *DONE)
-CHANGE_KINDS = (
-    "create", "import", "draw", "redraw", "enter", "edit", "delete",
-    "hand_in", "confirmed", "disputed", "reopen",
-)  # fmt: skip
+# What stands before and after a change of each kind: a set-up, names, a name, a game, a state.
+CHANGE_KINDS = {
+    "create": "event", "import": "event", "draw": None, "redraw": None,
+    "players_added": "names", "player_left": "name",
+    "enter": "game", "edit": "game", "delete": "game",
+    "hand_in": "state", "confirmed": "state", "disputed": "state", "reopen": "state",
+}  # fmt: skip
 MOST = 100_000  # draws, tables, games or changes in one file
 REASON_MOST = 200
 
@@ -270,22 +273,28 @@ def _changes(listed: list) -> tuple[dict, ...]:
         for key in ("passe", "table", "number"):
             change[key] = whole(item.get(key), key, optional=True)
         for key in ("before", "after"):
-            change[key] = _side(item.get(key), key)
+            change[key] = _side(item.get(key), key, CHANGE_KINDS[kind])
         changes.append(change)
     return tuple(changes)
 
 
-def _side(value, name: str):
-    """What stood before or after a change: nothing, a table's state, a game or a set-up."""
+def _side(value, name: str, shape: str | None):
+    """What stood before or after a change, as its kind has it; or nothing."""
     if value is None:
         return None
-    if isinstance(value, str):
+    if shape == "state":
         if value not in STATES:
             raise Invalid("unknown_value", field=name)
         return value
-    if isinstance(value, dict) and "tricks" in value:
+    if shape == "game":
         return TableGame.from_dict(value).to_dict()
-    return Event.from_dict(value).to_dict()
+    if shape == "event":
+        return Event.from_dict(value).to_dict()
+    if shape == "name":
+        return _name(value, name)
+    if shape == "names":
+        return [_name(n, name) for n in _most(items(value, name), name)]
+    raise Invalid("unknown_value", field=name)
 
 
 def replay(evening: Evening) -> dict:

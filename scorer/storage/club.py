@@ -145,6 +145,45 @@ def add_draw(
         _change(db, event_id, phone, "redraw" if reason else "draw", passe=passe, reason=reason)
 
 
+def add_players(
+    db: Database, event_id: int, version: int, names: list[str], joined: int, *, phone: str
+) -> None:
+    """New players, who play from Passe `joined` on (the next one to draw): nothing stored
+    before changes."""
+    with writing(db):
+        _bump(db, event_id, version)
+        first = db.execute(
+            "SELECT coalesce(max(number) + 1, 0) FROM event_players WHERE event_id = ?",
+            [event_id],
+        ).fetchone()[0]
+        db.conn.executemany(
+            "INSERT INTO event_players (event_id, number, name, joined) VALUES (?, ?, ?, ?)",
+            [(event_id, first + i, name, joined) for i, name in enumerate(names)],
+        )
+        _change(db, event_id, phone, "players_added", passe=joined, after=names)
+
+
+def remove_players(
+    db: Database, event_id: int, version: int, numbers: list[int], last: int, *, phone: str
+) -> None:
+    """Players (one, or a fixed pair) leave after Passe `last` (0: before the first): drawn
+    no more, their results kept."""
+    with writing(db):
+        _bump(db, event_id, version)
+        for number in numbers:
+            name = db.execute(
+                "SELECT name FROM event_players WHERE event_id = ? AND number = ? AND left IS NULL",
+                [event_id, number],
+            ).fetchone()
+            if name is None:
+                raise Stale()
+            db.execute(
+                "UPDATE event_players SET left = ? WHERE event_id = ? AND number = ?",
+                [last, event_id, number],
+            )
+            _change(db, event_id, phone, "player_left", passe=last, before=name[0])
+
+
 def changes(db: Database, event_id: int) -> list[dict]:
     """The evening's record of changes, oldest first."""
     return [

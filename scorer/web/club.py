@@ -13,6 +13,8 @@ from flask import Blueprint, abort, redirect, render_template, request, session,
 from flask_babel import gettext
 
 from scorer.club.draw import draw
+from scorer.club.event import read_pairs, read_players
+from scorer.club.pairs import draw_pairs
 from scorer.club.quality import quality
 from scorer.codes import Invalid
 from scorer.storage import club as store
@@ -93,6 +95,51 @@ def draw_next(key: str):
     return _draw(stored, key, passe, reason=None)
 
 
+@bp.post("/<key>/spieler")
+def add_players(key: str):
+    """Players who come later: they are drawn from the next Passe on."""
+    stored = _leader(key)
+    joined = len(stored.plans) + 1
+    read = read_pairs if stored.event.fixed_pairs else read_players
+    names, problem = read(request.form.get("names"), [p.name for p in stored.players])
+    if joined > stored.event.passen:
+        message = gettext("Alle Passen sind gelost: niemand kommt mehr dazu.")
+    elif problem is not None:
+        message = say(problem, kind="club")
+    else:
+        try:
+            store.add_players(get_db(), stored.id, _seen(), names, joined, phone=phone_name())
+        except store.Stale:
+            return _event_page(store.load(get_db(), stored.id), key, _stale(), 409)
+        return redirect(url_for("club.show", key=key) + "#players", 303)
+    return _event_page(stored, key, None, 422, {"names": message})
+
+
+@bp.post("/<key>/spieler/<int:number>/weg")
+def remove_player(key: str, number: int):
+    """A player who leaves: drawn no more from the next Passe on; every result stays."""
+    stored = _leader(key)
+    if not any(p.number == number and p.left is None for p in stored.players):
+        abort(404)
+    leaving = [number, number ^ 1] if stored.event.fixed_pairs else [number]
+    try:
+        store.remove_players(
+            get_db(), stored.id, _seen(), leaving, len(stored.plans), phone=phone_name()
+        )
+    except store.Stale:
+        return _event_page(store.load(get_db(), stored.id), key, _stale(), 409)
+    return redirect(url_for("club.show", key=key) + "#players", 303)
+
+
+def _seen() -> int:
+    seen = small_whole(request.form.get("seen"), 2**62)
+    return -1 if seen is None else seen
+
+
+def _stale() -> str:
+    return gettext("Ein anderes Handy hat den Abend eben geändert: hier der neue Stand.")
+
+
 @bp.post("/<key>/passe/<int:number>/neu")
 def redraw(key: str, number: int):
     """Draw the latest Passe again, with a reason the record keeps."""
@@ -121,14 +168,23 @@ def _draw(stored: store.StoredEvent, key: str, passe: int | None, *, reason: str
         attempt = max(d.plan.attempt for d in stored.draws if d.passe == passe) + 1
     seen = small_whole(request.form.get("seen"), 2**62)
     try:
-        plan = draw(
-            stored.playing(passe),
-            history,
-            keep_apart=stored.event.keep_apart,
-            seed=stored.seed,
-            attempt=attempt,
-            passen=stored.event.passen,
-        )
+        if stored.event.fixed_pairs:
+            plan = draw_pairs(
+                stored.event.pairs(stored.playing(passe)),
+                history,
+                keep_apart=stored.event.keep_apart,
+                seed=stored.seed,
+                attempt=attempt,
+            )
+        else:
+            plan = draw(
+                stored.playing(passe),
+                history,
+                keep_apart=stored.event.keep_apart,
+                seed=stored.seed,
+                attempt=attempt,
+                passen=stored.event.passen,
+            )
         store.add_draw(
             get_db(), stored.id, seen if seen is not None else -1, passe, plan,
             reason=reason, phone=phone_name(),
@@ -142,12 +198,7 @@ def _draw(stored: store.StoredEvent, key: str, passe: int | None, *, reason: str
         )
         return _passe_page(stored, key, passe, {"passe": message}, 409)
     except store.Stale:
-        return _event_page(
-            store.load(get_db(), stored.id),
-            key,
-            gettext("Ein anderes Handy hat den Abend eben geändert: hier der neue Stand."),
-            409,
-        )
+        return _event_page(store.load(get_db(), stored.id), key, _stale(), 409)
     return redirect(url_for("club.passe", key=key, number=passe), 303)
 
 
@@ -197,7 +248,7 @@ def _passe_page(stored, key, number, errors, status):
     ), status
 
 
-def _event_page(stored, key, error, status):
+def _event_page(stored, key, notice, status, errors=None):
     return render_template(
         "club/event.html",
         stored=stored,
@@ -205,7 +256,8 @@ def _event_page(stored, key, error, status):
         names=_names(stored),
         changes=_record(stored),
         boards=_boards(stored),
-        error=error,
+        notice=notice,
+        errors=errors or {},
     ), status
 
 
@@ -287,6 +339,16 @@ def _what(change: dict) -> str:
         return gettext("aus einer Datei importiert")
     if kind == "draw":
         return gettext("Passe %(number)s gelost", number=change["passe"])
+    if kind == "players_added":
+        names = ", ".join(json.loads(change["after"]))
+        return gettext("ab Passe %(number)s dabei: %(names)s", number=change["passe"], names=names)
+    if kind == "player_left":
+        name = json.loads(change["before"])
+        if not change["passe"]:
+            return gettext("%(name)s spielt nicht mit", name=name)
+        return gettext(
+            "%(name)s spielt nach Passe %(number)s nicht mehr", name=name, number=change["passe"]
+        )
     if kind == "redraw":
         return gettext(
             "Passe %(number)s neu gelost: %(reason)s", number=change["passe"], reason=reason

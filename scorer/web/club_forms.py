@@ -9,7 +9,7 @@ from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, RadioField, SelectChoice, StringField, TextAreaField
 
-from scorer.club.event import GAMES_DEFAULT, Event, keep_apart_pairs, read_players
+from scorer.club.event import GAMES_DEFAULT, Event, keep_apart_pairs, read_pairs, read_players
 from scorer.club.standings import Scoring
 from scorer.names import clean
 from scorer.web.forms import NOT_A_NUMBER, parse_int
@@ -30,6 +30,16 @@ class NewEventForm(FlaskForm):
     name = StringField(lazy_gettext("Name des Anlasses"))
     day = StringField(lazy_gettext("Datum"), default=lambda: datetime.date.today().isoformat())
     players = TextAreaField(lazy_gettext("Spieler"))
+    partners = RadioField(
+        lazy_gettext("Partner"),
+        choices=_choices(
+            [
+                ("drawn", lazy_gettext("jede Passe neu gelost")),
+                ("fixed", lazy_gettext("feste Paare")),
+            ]
+        ),
+        default="drawn",
+    )
     passen = RadioField(
         lazy_gettext("Passen"),
         choices=_choices([*((n, n) for n in PASSEN_QUICK), (OTHER, lazy_gettext("andere"))]),
@@ -50,6 +60,7 @@ class NewEventForm(FlaskForm):
         default="points",
     )
     match_bonus = StringField(lazy_gettext("Matchbonus"), default="0")
+    weis = BooleanField(lazy_gettext("Weis und Stöck zählen"))
     dropped = BooleanField(lazy_gettext("Schlechteste Passe streichen"))
     joker = StringField(lazy_gettext("Joker für wer aussetzt (leer: Schnitt der Passe)"))
     keep_apart = TextAreaField(lazy_gettext("Nie am selben Tisch"))
@@ -58,7 +69,10 @@ class NewEventForm(FlaskForm):
     def event(self) -> tuple[Event, list[str], dict[str, str]]:
         """The evening this form sets up, its players, and what is wrong by field."""
         errors: dict[str, str] = {}
-        names, problem = read_players(self.players.data)
+        fixed = self.partners.data == "fixed"
+        if self.partners.data not in ("drawn", "fixed"):
+            errors["partners"] = lazy_gettext("Gelost oder feste Paare.")
+        names, problem = (read_pairs if fixed else read_players)(self.players.data)
         if problem is not None:
             errors["players"] = say(problem, kind="club")
         passen = self._count("passen", PASSEN_QUICK, 4, errors)
@@ -88,6 +102,8 @@ class NewEventForm(FlaskForm):
             ),
             keep_apart=pairs,
             hide_last=bool(self.hide_last.data),
+            fixed_pairs=fixed,
+            weis=bool(self.weis.data),
         )
         for key, problem in event.problems().items():
             errors.setdefault(key, say(problem, kind="club"))

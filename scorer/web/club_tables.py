@@ -23,6 +23,7 @@ from scorer.web.pages import phone_name
 
 bp = Blueprint("club_table", __name__, url_prefix="/tisch")
 SEATS = ("A1", "B1", "A2", "B2", "A3", "B3")
+WEIS_MOST = 1000  # a hand's Weis and Stöck of one side: four jacks (200) and more
 
 
 def _table(key: str) -> tuple[store.StoredTable, events.StoredEvent]:
@@ -67,6 +68,16 @@ def enter(key: str):
         errors["points"] = gettext("Punkte eintippen (0 bis 157), dann die Seite tippen.")
     elif points is None:
         errors["points"] = gettext("Punkte von 0 bis 157.")
+    extras = [0, 0]
+    if stored.event.weis:
+        for side_no, field in enumerate(("weis_a", "weis_b")):
+            typed = (request.form.get(field) or "").strip()
+            extras[side_no] = small_whole(typed, WEIS_MOST) if typed else 0
+            if extras[side_no] is None:
+                errors[field] = gettext("Weis und Stöck: eine Zahl von 0 bis {most}.").format(
+                    most=WEIS_MOST
+                )
+                extras[side_no] = 0
     expected = stored.event.games
     if number is None or not 1 <= number <= min(len(table.games) + 1, expected):
         errors["points"] = gettext("Alle {games} Spiele sind eingetragen.").format(games=expected)
@@ -75,7 +86,9 @@ def enter(key: str):
         return _page(table, stored, key, errors, 422, editing=editing, typed=request.form)
     tricks = [GAME_POINTS - points, GAME_POINTS - points]
     tricks[side] = points
-    game = TableGame((tricks[0], tricks[1]), match=side if match else None)
+    game = TableGame(
+        (tricks[0], tricks[1]), match=side if match else None, extras=(extras[0], extras[1])
+    )
     return _write(
         table, stored, key,
         lambda t, v: store.enter(

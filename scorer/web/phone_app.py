@@ -8,7 +8,9 @@ import hashlib
 from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
+from flask_babel import force_locale, gettext
 
+from scorer.web.i18n import LANGUAGES
 from scorer.web.pages import POLL
 from scorer.web.transfer import static_url
 
@@ -35,6 +37,19 @@ def shell() -> list[str]:
     return [static_url(name) for name in names]
 
 
+def offline_words() -> dict[str, str]:
+    """What the worker says, in each of the app's languages, when a page was never kept on the
+    phone and the network is gone (it picks the phone's first language it has)."""
+    words = {}
+    for language in LANGUAGES:
+        with force_locale(language):
+            words[language] = gettext(
+                "Kein Netz, und diese Seite war auf diesem Handy noch nie offen. Sobald das Netz "
+                "zurück ist, die Seite neu laden."
+            )
+    return words
+
+
 @bp.route("/sw.js")
 def service_worker() -> Response:
     """The service worker. Its cache of the shell is named after the shell's fingerprints, so a
@@ -49,6 +64,7 @@ def service_worker() -> Response:
         static=url_for("static", filename=""),
         poll=POLL,
         start=url_for("games.index"),
+        nothing=offline_words(),
     )
     response = Response(script, mimetype="text/javascript")
     response.cache_control.no_cache = True

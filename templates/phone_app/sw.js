@@ -128,14 +128,20 @@ async function marked(copy, page) {
   return new Response(body, { status: 200, headers: headers });
 }
 
+// The phone's first language the app speaks, else German.
+const NOTHING = {{ nothing | tojson }};
+function language() {
+  const spoken = (self.navigator.languages || [self.navigator.language || ""]).map(
+    (tag) => tag.slice(0, 2).toLowerCase(),
+  );
+  return spoken.find((code) => code in NOTHING) || "de";
+}
+
 // No network and no copy. A page says so in words; a board poll gets "nothing new" (204: htmx
 // leaves the board as it is), marked, so that the page knows the network is gone.
 function nothing(page) {
   if (!page) return new Response(null, { status: 204, headers: { [MARK]: "keine" } });
-  const words =
-    "Kein Netz, und diese Seite war auf diesem Handy noch nie offen.\n" +
-    "Sobald das Netz zurück ist, die Seite neu laden.\n";
-  return new Response(words, {
+  return new Response(NOTHING[language()] + "\n", {
     status: 503,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });

@@ -351,7 +351,7 @@ def test_the_network_s_answer_wins_over_the_copy_and_a_page_never_opened_says_so
         page.goto(f"{live_server}/games/424242")
     assert answer.value.status == 503
     assert page.locator("body").inner_text().strip() == (
-        "Kein Netz, und diese Seite war auf diesem Handy noch nie offen.\n"
+        "Kein Netz, und diese Seite war auf diesem Handy noch nie offen. "
         "Sobald das Netz zurück ist, die Seite neu laden."
     )
     # Kept: the pages opened with GET, not the game that is gone, nor any form's answer.

@@ -158,6 +158,25 @@ def conflict(phone: Page, other_phone: Page, new_game) -> str:
     return url
 
 
+def test_the_panel_moves_on_past_kept_hands_so_three_taps_credit_the_next_vorhands_team(
+    phone: Page, new_game
+):
+    url = new_game()  # Vorhand: Anna (Wir) in hand 1, Ben (Ihr) in hand 2, Clara (Wir) in 3
+    controlled(phone)
+    phone.context.set_offline(True)
+    for points in ("62", "40", "90"):  # three taps each: two digits and the contract
+        tap_points(phone, points)
+        contract(phone, "rosen").tap()
+        expect(phone.locator("#points")).to_have_value("")
+    expect(phone.locator("#rows .pending")).to_have_count(3)
+    expect(phone.locator(".who > span")).to_have_text("Hand 4: Vorhand Dani")
+    # Reopened without network: the panel still starts after the kept hands.
+    phone.reload()
+    expect(phone.locator(".who > span")).to_have_text("Hand 4: Vorhand Dani")
+    entries = back_online(phone, url, 3)
+    assert [(h["points"], h["points_team"]) for h in entries] == [(62, 0), (40, 1), (90, 0)]
+
+
 def test_the_question_keep_both_adds_mine_after_theirs(phone: Page, other_phone: Page, new_game):
     url = conflict(phone, other_phone, new_game)
     SHOTS.mkdir(exist_ok=True)
@@ -285,6 +304,37 @@ def test_a_coiffeur_cell_without_network_waits_and_lands_once(phone: Page, live_
     (entry,) = back_online(phone, url, 1)
     assert (entry["team"], entry["contract"], entry["points"]) == (0, "rosen", 95)
     expect(phone.locator("#total-0 b")).to_have_text("95")
+
+
+def test_a_coiffeur_cell_kept_offline_is_no_question_when_another_phone_filled_another_cell(
+    phone: Page, other_phone: Page, live_server: str
+):
+    phone.goto(f"{live_server}/coiffeur/new")
+    phone.fill("input[name=team1]", "Anna+Ruedi")
+    phone.fill("input[name=team2]", "Beat+Clara")
+    phone.get_by_role("button", name="Spiel starten").tap()
+    phone.wait_for_url(re.compile(r"/coiffeur/[\w-]{24}$"))
+    url = phone.url
+    controlled(phone)
+    phone.context.set_offline(True)
+    phone.locator("#cell-0-rosen label").tap()
+    phone.locator("#points").tap()
+    phone.fill("#points", "95")
+    phone.locator("#save").tap()
+    expect(phone.locator("#rows .pending")).to_have_count(1)
+    # Meanwhile the other phone fills another cell: entry 1 there, but no clash.
+    other_phone.goto(url)
+    other_phone.locator("#cell-1-eicheln label").tap()
+    other_phone.locator("#points").tap()
+    other_phone.fill("#points", "80")
+    other_phone.locator("#save").tap()
+    expect(other_phone.locator("#total-1 b")).to_have_text("160")  # Eicheln ×2
+    entries = back_online(phone, url, 2)
+    assert [(e["team"], e["contract"], e["points"]) for e in entries] == [
+        (1, "eicheln", 80),
+        (0, "rosen", 95),
+    ]
+    expect(phone.locator(".queue-ask")).to_have_count(0)
 
 
 def test_the_app_opens_offline_on_its_start_page_listing_the_game_with_its_waiting_hand(

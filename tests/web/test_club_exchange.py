@@ -226,3 +226,25 @@ def exported_document() -> dict:
 def test_the_hand_made_document_reads_and_replays(exported_document):
     state = exchange.replay(exchange.load(exported_document))
     assert [(r["name"], r["total"]) for r in state["standings"][:2]] == [("P0", 100), ("P2", 100)]
+
+
+def test_players_who_came_and_went_and_weis_read_back(exported_document):
+    document = json.loads(json.dumps(exported_document))
+    document["event"]["weis"] = True
+    document["players"].append({"number": 8, "name": "Neu", "joined": 2, "left": None})
+    document["players"][7]["left"] = 1
+    document["tables"][0]["games"] = [{"tricks": [100, 57], "match": None, "extras": [20, 0]}]
+    document["changes"] += [
+        {"at": "y", "phone": "Leitung", "kind": "players_added", "passe": 2, "table": None,
+         "number": None, "before": None, "after": ["Neu"], "reason": None},
+        {"at": "z", "phone": "Leitung", "kind": "player_left", "passe": 1, "table": None,
+         "number": None, "before": "P7", "after": None, "reason": None},
+    ]  # fmt: skip
+    read = exchange.load(document)
+    assert read.players[8].joined == 2 and read.players[7].left == 1
+    assert exchange.export(read)["changes"] == document["changes"]
+    totals = {r["name"]: r["total"] for r in exchange.replay(read)["standings"]}
+    assert totals["P0"] == 120 and totals["Neu"] == 0
+    document["changes"][-1]["before"] = {"tricks": [1, 2]}
+    with pytest.raises(ImportProblem):
+        exchange.load(document)

@@ -75,7 +75,7 @@ def test_an_evening_is_set_up_in_one_form_and_found_only_by_its_link(client, app
 @pytest.mark.parametrize(
     "changes, field, message",
     [
-        ({"players": "Anna\nBeat\nClara"}, "players", "3 Spieler: es braucht 4 bis 120."),
+        ({"players": "Anna\nBeat\nClara"}, "players", "3 Spieler: es braucht 4 bis 200."),
         ({"players": "Anna\nBeat\nanna\nDani"}, "players", "anna steht zweimal in der Liste."),
         ({"name": ""}, "name", "Wie heisst der Anlass?"),
         ({"day": "27.11."}, "day", "Ein Datum wählen."),
@@ -228,3 +228,99 @@ def test_the_evening_pages_speak_french_and_english(client, app, leader):
     en = text(client.get(f"{leader}/passe/1", headers={"Accept-Language": "en"}))
     assert "Table 1" in fr and "Table 1" in en
     assert "Tisch" not in fr and "Tisch" not in en
+
+
+def test_players_come_and_go_between_passen_and_nothing_stored_changes(client, app, leader):
+    draw(client, app, leader, 1)
+    first = rows(app, "SELECT plan FROM event_draws")
+    added = client.post(f"{leader}/spieler", data={"names": "Kurt\nLena", "seen": version(app)})
+    assert added.status_code == 303
+    page = re.sub(r"<[^>]+>", "", text(client.get(leader)))
+    assert "Spieler (12)" in page and "Kurt ab Passe 2" in page
+    jakob = TEN.index("Jakob")
+    gone = client.post(f"{leader}/spieler/{jakob}/weg", data={"seen": version(app)})
+    assert gone.status_code == 303
+    page = text(client.get(leader))
+    assert "Spieler (11)" in page
+    assert "ab Passe 2 dabei: Kurt, Lena" in page
+    assert "Jakob spielt nach Passe 1 nicht mehr" in page
+    assert rows(app, "SELECT plan FROM event_draws") == first  # Passe 1 as drawn
+    draw(client, app, leader, 2)
+    seated = [n for t in seat_plan(text(client.get(f"{leader}/passe/2"))) for n in t]
+    shown = text(client.get(f"{leader}/passe/2"))
+    out = re.findall(r"Setzt aus \(Joker\): ([^<]+)<", shown)
+    everyone = sorted(seated + (out[0].split(", ") if out else []))
+    assert everyone == sorted([n for n in TEN if n != "Jakob"] + ["Kurt", "Lena"])
+
+
+def test_a_name_already_there_or_none_is_refused_next_to_the_field(client, app, leader):
+    for names, message in [
+        ("anna", "anna steht zweimal in der Liste."),
+        (" ", "Mindestens einen Namen eingeben."),
+    ]:
+        response = client.post(f"{leader}/spieler", data={"names": names, "seen": version(app)})
+        assert response.status_code == 422
+        assert message in re.search(r'id="error-names"[^>]*>([^<]*)<', text(response)).group(1)
+    assert rows(app, "SELECT count(*) FROM event_players") == [(10,)]
+    stale = client.post(f"{leader}/spieler", data={"names": "Kurt", "seen": "99"})
+    assert stale.status_code == 409 and rows(app, "SELECT count(*) FROM event_players") == [(10,)]
+
+
+PAIRS = ["Anna + Beat", "Clara & Dani", "Eva, Fritz", "Greti + Hans", "Ida + Jakob"]
+
+
+def test_fixed_pairs_play_together_all_evening_and_meet_other_pairs_once(client, app):
+    form = evening(players="\n".join(PAIRS[:4]), partners="fixed", passen="other", passen_other="3")
+    page = client.post("/abend/neu", data=form).headers["Location"]
+    shown = text(client.get(page))
+    assert "feste Paare" in shown and "Anna + Beat, Clara + Dani" in shown
+    met = set()
+    for passe in range(1, 4):
+        assert draw(client, app, page, passe).status_code == 303
+        for table in seat_plan(text(client.get(f"{page}/passe/{passe}"))):
+            # Partners face each other: A1 + A2 and B1 + B2 are the fixed pairs.
+            assert {frozenset(table[0::2]), frozenset(table[1::2])} <= {
+                frozenset(p)
+                for p in [("Anna", "Beat"), ("Clara", "Dani"), ("Eva", "Fritz"), ("Greti", "Hans")]
+            }
+            meeting = frozenset((table[0], table[1]))
+            assert meeting not in met  # four pairs over three Passen: every pair meets each once
+            met.add(meeting)
+    assert len(met) == 6
+
+
+def test_with_an_odd_number_of_pairs_one_pair_sits_out_in_turn(client, app):
+    form = evening(players="\n".join(PAIRS), partners="fixed", passen="5")
+    page = client.post("/abend/neu", data=form).headers["Location"]
+    out = []
+    for passe in range(1, 6):
+        draw(client, app, page, passe)
+        shown = text(client.get(f"{page}/passe/{passe}"))
+        out.append(re.search(r"Setzt aus \(Joker\): ([^<]+)<", shown).group(1))
+    assert sorted(out) == sorted(
+        ["Anna, Beat", "Clara, Dani", "Eva, Fritz", "Greti, Hans", "Ida, Jakob"]
+    )
+
+
+def test_a_pair_line_with_one_name_is_refused(client, app):
+    response = client.post(
+        "/abend/neu", data=evening(players="Anna + Beat\nClara", partners="fixed")
+    )
+    assert response.status_code == 422
+    assert "«Clara»: ein Paar sind zwei Spieler" in text(response)
+
+
+def test_a_fixed_pair_leaves_together(client, app):
+    form = evening(players="\n".join(PAIRS[:4]), partners="fixed")
+    page = client.post("/abend/neu", data=form).headers["Location"]
+    assert client.post(f"{page}/spieler/3/weg", data={"seen": version(app)}).status_code == 303
+    assert rows(app, "SELECT name FROM event_players WHERE left IS NOT NULL ORDER BY number") == [
+        ("Clara",),
+        ("Dani",),
+    ]
+    added = client.post(f"{page}/spieler", data={"names": "Kurt + Lena", "seen": version(app)})
+    assert added.status_code == 303
+    drawn = draw(client, app, page, 1)
+    assert drawn.status_code == 303, text(drawn)[-3000:]
+    seated = sorted(n for t in seat_plan(text(client.get(f"{page}/passe/1"))) for n in t)
+    assert "Clara" not in seated and "Kurt" in seated and "Lena" in seated

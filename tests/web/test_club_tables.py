@@ -209,3 +209,28 @@ def test_a_passe_with_a_game_entered_is_not_drawn_again(client, app, tables):
     assert "schon ein Spiel eingetragen" in text(again)
     assert rows(app, "SELECT count(*) FROM event_draws") == [(1,)]
     assert len(stored_games(app, first)) == 1
+
+
+def test_where_the_evening_counts_weis_and_stoeck_the_table_writes_them_per_side(client, app):
+    form = evening(players="\n".join(EIGHT), games="other", games_other="2", weis="y")
+    leader = client.post("/abend/neu", data=form).headers["Location"]
+    assert "Weis und Stöck zählen" in text(client.get(leader))
+    client.post(f"{leader}/auslosen", data={"passe": "1", "seen": "0"})
+    (key,) = rows(app, "SELECT key FROM event_tables WHERE table_no = 1")[0]
+    page = f"/tisch/{key}"
+    assert 'name="weis_a"' in text(client.get(page))
+    bad = play(client, app, page, 95, 1, 1, weis_a="x")
+    assert bad.status_code == 422
+    assert "Weis und Stöck: eine Zahl von 0 bis 1000." in text(bad)
+    assert stored_games(app, page) == []
+    assert play(client, app, page, 95, 1, 1, weis_a="50", weis_b="20").status_code == 303
+    assert stored_games(app, page) == ['{"tricks": [62, 95], "match": null, "extras": [50, 20]}']
+    shown = text(client.get(page))
+    assert re.search(r'id="total-0">112<', shown) and re.search(r'id="total-1">115<', shown)
+
+
+def test_without_weis_the_table_has_no_weis_fields_and_ignores_them(client, app, tables):
+    (first, _), _ = tables
+    assert 'name="weis_a"' not in text(client.get(first))
+    play(client, app, first, 95, 1, 1, weis_a="50")
+    assert stored_games(app, first) == ['{"tricks": [62, 95], "match": null}']

@@ -184,3 +184,12 @@ def test_both_themes_give_every_colour_a_value_of_its_own():
     for sheet in ("app.css", "differenzler.css"):
         used |= set(re.findall(r"var\(--([\w-]+)\)", (STATIC / sheet).read_text()))
     assert used <= set(light), used - set(light)
+
+
+def test_the_workers_page_for_a_page_never_kept_speaks_each_language_of_the_app(client):
+    script = client.get("/sw.js").get_data(as_text=True)
+    words = json.loads(re.search(r"const NOTHING = (\{.*?\});", script).group(1))
+    assert set(words) == {"de", "fr", "en"}
+    assert words["de"].startswith("Kein Netz, und diese Seite war auf diesem Handy noch nie offen.")
+    assert words["fr"].startswith("Pas de réseau")
+    assert words["en"].startswith("No network")

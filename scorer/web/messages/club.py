@@ -15,6 +15,7 @@ WORDS: dict[str, str] = {
     "club_joker_range": N_("Joker: {least} bis {most} Punkte."),
     "club_event_invalid": N_("Die Einstellungen des Abends sind unlesbar."),
     "club_player_name": N_("{name}: {problem}"),
+    "club_players_none": N_("Mindestens einen Namen eingeben."),
     "club_player_twice": N_("{name} steht zweimal in der Liste."),
     "club_players_count": N_("{count} Spieler: es braucht {least} bis {most}."),
     "club_pair_two": N_("«{line}»: ein Paar sind zwei Spieler, «Anna + Ben»."),
