@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Error, Page, expect
 
 from tests.browser.conftest import PHONE, TIMEOUT_MS
 from tests.browser.panel import contract, points_for, save, tap_points, totals
@@ -215,9 +215,19 @@ def test_the_question_mine_instead_of_theirs_edits_their_hand(
 def back_online(page: Page, url: str, count: int) -> list[dict]:
     """Switch the network on; once nothing waits, the entries the server stores."""
     page.context.set_offline(False)
+    # A page from the copy loads itself again when the network is back (offline.js) while the
+    # queue sends: its rows come and go; what counts is what the server stores and the phone
+    # no longer keeps.
+    for _ in range(80):
+        page.wait_for_timeout(100)
+        entries = stored(page, url)
+        try:
+            waiting = kept(page)
+        except Error:  # the page was loading itself again
+            continue
+        if len(entries) >= count and waiting == 0:
+            break
     expect(page.locator("#rows .pending")).to_have_count(0, timeout=8_000)
-    page.wait_for_function("() => !document.querySelector('#rows .pending')")
-    entries = stored(page, url)
     assert len(entries) == count
     assert kept(page) == 0
     return entries
