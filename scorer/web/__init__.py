@@ -116,6 +116,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         club,
         club_exchange,
         club_paper,
+        club_season,
         club_standings,
         club_tables,
         coiffeur,
@@ -151,6 +152,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(phone_app.bp)
     app.register_blueprint(club.bp)
     app.register_blueprint(club_tables.bp)
+    app.register_blueprint(club_season.bp)
     app.register_blueprint(club_standings.bp)
     app.register_blueprint(club_paper.bp)
     app.register_blueprint(club_exchange.bp)

@@ -21,7 +21,7 @@ TRANSLATED = ("fr", "en")
 SAME = {
     "fr": {"Obenabe", "Undenufe", "Stöck", "Schneider", "Bergpreis", "Match", "Slalom", "Gusti"}
     | {"Joker", "Handjass", "Differenzler", "Coiffeur", "Rang", "Ober", "Under", "Dame", "D"}
-    | {"Total", "Bonus", "Passe"},
+    | {"Total", "Bonus", "Passe", "Saison"},
     "en": {"Obenabe", "Undenufe", "Stöck", "Schneider", "Bergpreis", "Match", "Slalom", "Gusti"}
     | {"Joker", "Handjass", "Differenzler", "Coiffeur", "Schieber", "Weis", "Name", "Team"}
     | {
