@@ -172,20 +172,29 @@ def read_players(text: str, already: Sequence[str] = ()) -> tuple[list[str], Cod
     return names, None
 
 
-def read_pairs(text: str, already: Sequence[str] = ()) -> tuple[list[str], Code | None]:
-    """Fixed pairs typed one per line, "Anna + Ben" (or with & or a comma): the players in
-    pair order (a pair is two numbers in a row), and why they cannot be, or None."""
-    names: list[str] = []
+def typed_pairs(text: str) -> tuple[list[tuple[str, str]], Code | None]:
+    """Pairs typed one per line, "Anna + Ben" (or with & or a comma), cleaned; and the first
+    line that is not two names, or None."""
+    pairs = []
     for line in (text or "").splitlines():
         parts = [clean(p) for p in line.replace("+", ",").replace("&", ",").split(",")]
         parts = [p for p in parts if p]
         if not parts:
             continue
         if len(parts) != 2:
-            return names, code("club_pair_two", line=clean(line)[:40])
-        names.extend(parts)
-    listed, problem = read_players("\n".join(names), already)
-    return listed, problem
+            return pairs, code("club_pair_two", line=clean(line)[:40])
+        pairs.append((parts[0], parts[1]))
+    return pairs, None
+
+
+def read_pairs(text: str, already: Sequence[str] = ()) -> tuple[list[str], Code | None]:
+    """Fixed pairs typed one per line: the players in pair order (a pair is two numbers in a
+    row), and why they cannot be, or None."""
+    pairs, problem = typed_pairs(text)
+    names = [name for pair in pairs for name in pair]
+    if problem is not None:
+        return names, problem
+    return read_players("\n".join(names), already)
 
 
 def keep_apart_pairs(
@@ -194,19 +203,16 @@ def keep_apart_pairs(
     """Couples typed one per line as "Anna + Ben" (or "Anna, Ben"), by the players' numbers;
     and a name that is no player's, or None."""
     folded = {name.casefold(): number for number, name in enumerate(names)}
+    typed, problem = typed_pairs(text)
+    if problem is not None:
+        return (), problem
     pairs = []
-    for line in (text or "").splitlines():
-        parts = [clean(p) for p in line.replace("+", ",").replace("&", ",").split(",")]
-        parts = [p for p in parts if p]
-        if not parts:
-            continue
-        if len(parts) != 2:
-            return (), code("club_pair_two", line=clean(line)[:40])
-        for part in parts:
+    for first, second in typed:
+        for part in (first, second):
             if part.casefold() not in folded:
                 return (), code("club_pair_unknown", name=part[:40])
-        a, b = (folded[p.casefold()] for p in parts)
+        a, b = folded[first.casefold()], folded[second.casefold()]
         if a == b:
-            return (), code("club_pair_two", line=clean(line)[:40])
+            return (), code("club_pair_two", line=f"{first} + {second}"[:40])
         pairs.append((min(a, b), max(a, b)))
     return tuple(sorted(set(pairs))), None

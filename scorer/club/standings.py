@@ -35,6 +35,18 @@ class TableGame:
     extras: tuple[int, int] = (0, 0)
     multiplier: int = 1
 
+    @classmethod
+    def entered(
+        cls, points: int, side: int, *, match: bool = False, extras: tuple[int, int] = (0, 0)
+    ) -> TableGame:
+        """A game as a table's phone writes it: the trick points of one side, the rest of 157
+        for the other; a Match is all 157 for that side."""
+        if match:
+            points = GAME_POINTS
+        tricks = [GAME_POINTS - points, GAME_POINTS - points]
+        tricks[side] = points
+        return cls((tricks[0], tricks[1]), side if match else None, extras)
+
     def to_dict(self) -> dict:
         data: dict = {"tricks": list(self.tricks), "match": self.match}
         if self.extras != (0, 0):

@@ -20,6 +20,7 @@ from scorer.codes import Invalid
 from scorer.storage import club as store
 from scorer.storage import club_tables as tables
 from scorer.web.club_forms import NewEventForm
+from scorer.web.club_tables import sides
 from scorer.web.db import get_db
 from scorer.web.forms import small_whole
 from scorer.web.links import public_url
@@ -228,7 +229,7 @@ def _passe_page(stored, key, number, errors, status):
     tables = [
         {
             "seats": [(SEATS[seat], names[player]) for seat, player in enumerate(seated)],
-            "sides": [" & ".join(names[p] for p in seated[side::2]) for side in (0, 1)],
+            "sides": sides(seated, names),
         }
         for seated in plan.tables
     ]
@@ -269,7 +270,7 @@ def _boards(stored: store.StoredEvent) -> list[list[dict]]:
         by_passe.setdefault(table.passe, []).append(
             {
                 "table": table,
-                "sides": [" & ".join(names[p] for p in table.seats[s::2]) for s in (0, 1)],
+                "sides": sides(table.seats, names),
             }
         )
     return [by_passe.get(p, []) for p in range(1, len(stored.plans) + 1)]

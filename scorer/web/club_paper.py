@@ -16,6 +16,7 @@ from scorer.club.results import event_standings
 from scorer.club.standings import side_scores
 from scorer.storage import club as events
 from scorer.storage import club_tables as tables
+from scorer.web.club_tables import sides
 from scorer.web.db import get_db
 from scorer.web.i18n import N_
 
@@ -51,7 +52,7 @@ def sheets(key: str, number: int):
             {
                 "number": table.number,
                 "seats": [(SEATS[i], names[p]) for i, p in enumerate(table.seats)],
-                "sides": [" & ".join(names[p] for p in table.seats[s::2]) for s in (0, 1)],
+                "sides": sides(table.seats, names),
                 "lines": lines,
                 "totals": [sum(s[side] for s in scores) for side in (0, 1)] if scores else None,
             }
@@ -91,12 +92,12 @@ def games_csv(key: str):
     ]
     rows = [head]
     for table in tables.tables(get_db(), stored.id):
-        sides = [" & ".join(names[p] for p in table.seats[s::2]) for s in (0, 1)]
+        named = sides(table.seats, names)
         for n, game in enumerate(table.games, 1):
             scored = side_scores(game, stored.event.scoring)
             match = "" if game.match is None else "AB"[game.match]
             state = gettext(STATES[table.state])
-            rows.append([table.passe, table.number, state, n, *sides, *game.tricks, match, *scored])
+            rows.append([table.passe, table.number, state, n, *named, *game.tricks, match, *scored])
     return _csv(rows, f"{_file_name(stored)}-spiele.csv")
 
 

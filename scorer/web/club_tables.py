@@ -34,9 +34,10 @@ def _table(key: str) -> tuple[store.StoredTable, events.StoredEvent]:
     return store.load(get_db(), event_id, passe, number), events.load(get_db(), event_id)
 
 
-def sides(table: store.StoredTable, names: dict[int, str]) -> list[str]:
-    """Each side as the table calls it: its players' names joined."""
-    return [" & ".join(names[p] for p in table.seats[side::2]) for side in (0, 1)]
+def sides(seats, names: dict[int, str]) -> list[str]:
+    """Each side of a table as it is called: its players' names joined (partners sit at the
+    seats of one parity: A1 A2 [A3] against B1 B2 [B3])."""
+    return [" & ".join(names[p] for p in seats[side::2]) for side in (0, 1)]
 
 
 @bp.get("/<key>")
@@ -63,7 +64,7 @@ def enter(key: str):
     if side is None:
         errors["points"] = gettext("Für welche Seite sind die Punkte?")
     elif match:
-        points = GAME_POINTS
+        points = 0  # a Match is all 157 for that side, whatever was typed
     elif not text:
         errors["points"] = gettext("Punkte eintippen (0 bis 157), dann die Seite tippen.")
     elif points is None:
@@ -84,11 +85,7 @@ def enter(key: str):
     editing = number if number and number <= len(table.games) else None
     if errors:
         return _page(table, stored, key, errors, 422, editing=editing, typed=request.form)
-    tricks = [GAME_POINTS - points, GAME_POINTS - points]
-    tricks[side] = points
-    game = TableGame(
-        (tricks[0], tricks[1]), match=side if match else None, extras=(extras[0], extras[1])
-    )
+    game = TableGame.entered(points, side, match=match, extras=(extras[0], extras[1]))
     return _write(
         table, stored, key,
         lambda t, v: store.enter(
@@ -176,7 +173,7 @@ def _page(table, stored, key, errors, status, *, editing=None, typed=None):
         key=key,
         names=names,
         seats=[(SEATS[i], names[p]) for i, p in enumerate(table.seats)],
-        sides=sides(table, names),
+        sides=sides(table.seats, names),
         scores=scores,
         totals=totals,
         expected=expected,

@@ -30,6 +30,13 @@ def test_a_tournament_game_counts_once_and_a_match_is_157_unless_the_evening_add
     assert side_scores(game, TOURNAMENT) == (220, 234)
 
 
+def test_a_table_phone_writes_one_sides_points_and_the_rest_of_157_for_the_other():
+    assert TableGame.entered(95, 1) == TableGame((62, 95))
+    assert TableGame.entered(0, 0) == TableGame((0, 157))
+    assert TableGame.entered(40, 1, match=True) == TableGame((0, 157), match=1)
+    assert TableGame.entered(100, 0, extras=(50, 20)) == TableGame((100, 57), extras=(50, 20))
+
+
 def test_by_striche_a_won_game_is_one_strich_and_a_match_two():
     striche = Scoring(ranking="striche")
     assert side_scores(TableGame((100, 57)), striche) == (1, 0)
