@@ -20,7 +20,7 @@ from scorer.codes import Invalid
 from scorer.storage import club as store
 from scorer.storage import club_tables as tables
 from scorer.web.club_forms import NewEventForm
-from scorer.web.club_tables import sides
+from scorer.web.club_tables import SEATS, sides
 from scorer.web.db import get_db
 from scorer.web.forms import small_whole
 from scorer.web.links import public_url
@@ -31,7 +31,6 @@ from scorer.web.share import qr_svg
 bp = Blueprint("club", __name__, url_prefix="/abend")
 MINE = "abende"  # the evenings this phone set up (their ids), newest first
 MINE_MAX = 20
-SEATS = ("A1", "B1", "A2", "B2", "A3", "B3")
 
 
 def mine() -> list[int]:
@@ -167,7 +166,6 @@ def _draw(stored: store.StoredEvent, key: str, passe: int | None, *, reason: str
     else:
         history = plans[: passe - 1]
         attempt = max(d.plan.attempt for d in stored.draws if d.passe == passe) + 1
-    seen = small_whole(request.form.get("seen"), 2**62)
     try:
         if stored.event.fixed_pairs:
             plan = draw_pairs(
@@ -186,10 +184,7 @@ def _draw(stored: store.StoredEvent, key: str, passe: int | None, *, reason: str
                 attempt=attempt,
                 passen=stored.event.passen,
             )
-        store.add_draw(
-            get_db(), stored.id, seen if seen is not None else -1, passe, plan,
-            reason=reason, phone=phone_name(),
-        )  # fmt: skip
+        store.add_draw(get_db(), stored.id, _seen(), passe, plan, reason=reason, phone=phone_name())
     except Invalid as refused:
         return _event_page(stored, key, say(refused.code, kind="club"), 422)
     except tables.Refused:
@@ -226,7 +221,7 @@ def _passe_page(stored, key, number, errors, status):
         key=lambda line: line[0].casefold(),
     )
     draws = [d for d in stored.draws if d.passe == number]
-    tables = [
+    shown = [
         {
             "seats": [(SEATS[seat], names[player]) for seat, player in enumerate(seated)],
             "sides": sides(seated, names),
@@ -239,7 +234,7 @@ def _passe_page(stored, key, number, errors, status):
         key=key,
         number=number,
         plan=plan,
-        tables=tables,
+        tables=shown,
         sit_out=", ".join(names[p] for p in plan.sit_out),
         seats=seats,
         repeats=quality(plan, plans[: number - 1]),
@@ -288,12 +283,8 @@ def reopen(key: str, number: int, table_no: int):
     if not reason:
         message = gettext("Warum wieder öffnen? Der Grund bleibt im Verlauf des Abends.")
         return _table_page(stored, key, table, {"reason": message}, 422)
-    seen = small_whole(request.form.get("seen"), 2**62)
     try:
-        tables.move(
-            get_db(), table, -1 if seen is None else seen, "playing",
-            phone=phone_name(), reason=reason,
-        )  # fmt: skip
+        tables.move(get_db(), table, _seen(), "playing", phone=phone_name(), reason=reason)
     except (store.Stale, tables.Refused):
         message = gettext("Der Tisch hat eben geschrieben: hier der neue Stand.")
         fresh = tables.load(get_db(), stored.id, number, table_no)

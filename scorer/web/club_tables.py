@@ -80,7 +80,10 @@ def enter(key: str):
                 )
                 extras[side_no] = 0
     expected = stored.event.games
-    if number is None or not 1 <= number <= min(len(table.games) + 1, expected):
+    # On a page that is no longer current the number is the store's to judge: a form sent
+    # twice lands once, any other is refused as stale with the table as it stands.
+    current = small_whole(request.form.get("seen"), 2**62) == table.version
+    if number is None or (current and not 1 <= number <= min(len(table.games) + 1, expected)):
         errors["points"] = gettext("Alle {games} Spiele sind eingetragen.").format(games=expected)
     editing = number if number and number <= len(table.games) else None
     if errors:

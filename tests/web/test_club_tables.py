@@ -234,3 +234,18 @@ def test_without_weis_the_table_has_no_weis_fields_and_ignores_them(client, app,
     assert 'name="weis_a"' not in text(client.get(first))
     play(client, app, first, 95, 1, 1, weis_a="50")
     assert stored_games(app, first) == ['{"tricks": [62, 95], "match": null}']
+
+
+def test_a_page_left_behind_by_a_deletion_on_the_other_phone_is_told_it_is_stale(
+    client, app, tables
+):
+    (first, _), _ = tables
+    play(client, app, first, 95, 1, 1)
+    seen = version(app, first)  # this phone now shows the panel for game 2
+    client.post(f"{first}/zuruecknehmen", data={"seen": seen})  # the other phone takes game 1 back
+    old = {"points": "70", "side": "0", "number": "2", "seen": seen, "once": "late"}
+    refused = client.post(f"{first}/spiele", data=old)
+    assert refused.status_code == 409
+    assert "Ein anderes Handy hat an diesem Tisch eben geschrieben" in text(refused)
+    assert "0 von 2 Spielen" in text(refused)
+    assert stored_games(app, first) == []
