@@ -20,7 +20,7 @@ from scorer.codes import Invalid
 from scorer.storage import club as store
 from scorer.storage import club_tables as tables
 from scorer.web.club_forms import NewEventForm
-from scorer.web.club_tables import SEATS, sides
+from scorer.web.club_tables import SEATS, reason_typed, sides
 from scorer.web.db import get_db
 from scorer.web.forms import small_whole
 from scorer.web.links import public_url
@@ -144,7 +144,7 @@ def _stale() -> str:
 def redraw(key: str, number: int):
     """Draw the latest Passe again, with a reason the record keeps."""
     stored = _leader(key)
-    reason = (request.form.get("reason") or "").strip()[:200]
+    reason = reason_typed()
     if not 1 <= number <= len(stored.plans):
         abort(404)
     if number != len(stored.plans):
@@ -279,7 +279,7 @@ def reopen(key: str, number: int, table_no: int):
     table = tables.load(get_db(), stored.id, number, table_no)
     if table is None:
         abort(404)
-    reason = (request.form.get("reason") or "").strip()[:200]
+    reason = reason_typed()
     if not reason:
         message = gettext("Warum wieder öffnen? Der Grund bleibt im Verlauf des Abends.")
         return _table_page(stored, key, table, {"reason": message}, 422)

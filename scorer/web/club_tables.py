@@ -14,6 +14,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from scorer.club.standings import GAME_POINTS, TableGame, side_scores
+from scorer.names import clean
 from scorer.storage import club as events
 from scorer.storage import club_tables as store
 from scorer.web.db import get_db
@@ -23,6 +24,7 @@ from scorer.web.pages import phone_name
 
 bp = Blueprint("club_table", __name__, url_prefix="/tisch")
 SEATS = ("A1", "B1", "A2", "B2", "A3", "B3")
+REASON_MOST = 200
 WEIS_MOST = 1000  # a hand's Weis and Stöck of one side: four jacks (200) and more
 
 
@@ -32,6 +34,11 @@ def _table(key: str) -> tuple[store.StoredTable, events.StoredEvent]:
         abort(404)
     event_id, passe, number = found
     return store.load(get_db(), event_id, passe, number), events.load(get_db(), event_id)
+
+
+def reason_typed() -> str:
+    """A reason typed (an objection, a redraw, a reopening): printable text, 200 characters."""
+    return clean(request.form.get("reason"))[:REASON_MOST].strip()
 
 
 def sides(seats, names: dict[int, str]) -> list[str]:
@@ -132,7 +139,7 @@ def confirm(key: str):
 def dispute(key: str):
     """The other side objects, with a reason the leader reads."""
     table, stored = _table(key)
-    reason = (request.form.get("reason") or "").strip()[:200]
+    reason = reason_typed()
     if not reason:
         message = gettext("Was stimmt nicht? Die Spielleitung liest es.")
         return _page(table, stored, key, {"reason": message}, 422)

@@ -153,7 +153,7 @@ def test_a_passe_is_handed_in_only_complete_then_confirmed_or_disputed(client, a
     hand_in(client, app, second)
     empty = client.post(f"{second}/einspruch", data={"reason": "", "seen": version(app, second)})
     assert empty.status_code == 422 and "Was stimmt nicht?" in text(empty)
-    why = {"reason": "Spiel 2 war ein Match", "seen": version(app, second)}
+    why = {"reason": "Spiel 2 war\x00 ein Match\u202e", "seen": version(app, second)}
     assert client.post(f"{second}/einspruch", data=why).status_code == 303
     assert "Einspruch: Spiel 2 war ein Match." in text(client.get(second))
     states = rows(app, "SELECT table_no, state, reason FROM event_tables ORDER BY table_no")
