@@ -34,14 +34,33 @@
     }
   }
 
-  // The rest box asked for as points were typed comes late when the round was saved meanwhile:
-  // the panel has moved on and has no rest box; the answer is no longer wanted.
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    const elt = event.detail.elt;
-    if (elt && elt.matches("[data-preview]") && !document.getElementById("rest")) {
-      event.detail.shouldSwap = false;
-    }
-  });
+  // The rest box, as the server works it out while points are typed, is put in place here and
+  // never by htmx's out-of-band swap: an answer that comes when the panel has moved on (the
+  // round saved meanwhile) finds no box and is dropped, without an error. The listener sits on
+  // the asking element itself (its own target, hx-target="this", not the inherited #live):
+  // once the panel moved on it is detached, and its events no longer reach the document.
+  function placeRest(event) {
+    event.detail.shouldSwap = false;
+    const shown = document.getElementById("rest");
+    if (!shown || event.detail.xhr.status !== 200) return;
+    const page = new DOMParser().parseFromString(event.detail.serverResponse, "text/html");
+    const box = page.getElementById("rest");
+    if (!box) return;
+    box.removeAttribute("hx-swap-oob");
+    shown.replaceWith(box);
+    htmx.process(box);
+  }
+
+  function guard(root) {
+    const found = root.matches && root.matches("[data-rest]") ? [root] : [];
+    found.concat(Array.from(root.querySelectorAll("[data-rest]"))).forEach(function (elt) {
+      if (elt.dataset.restGuarded) return;
+      elt.dataset.restGuarded = "1";
+      elt.addEventListener("htmx:beforeSwap", placeRest);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { guard(document); });
+  document.addEventListener("htmx:load", function (event) { guard(event.target); });
 
   document.addEventListener("htmx:afterSettle", function (event) {
     if (event.detail.elt && event.detail.elt.matches("[data-preview], [data-poll]")) return; // the rest box
