@@ -60,30 +60,35 @@ def create(db: Database, event: Event, names: list[str], *, phone: str, token: s
     """Store a new evening with its players; its id and leader's key. A token already used
     returns the evening it made: a form sent twice makes one evening."""
     with writing(db):
-        if token:
-            row = db.execute(
-                "SELECT id, leader_key FROM events WHERE token = ?", [token]
-            ).fetchone()
-            if row:
-                return row[0], row[1]
-        leader = new_key()
-        event_id = db.execute(
-            "INSERT INTO events (created, setup, seed, leader_key, screen_key, token)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            [
-                now(),
-                json.dumps(event.to_dict(), ensure_ascii=False),
-                new_key(),
-                leader,
-                new_key(),
-                token,
-            ],
-        ).lastrowid
+        made = made_by(db, token)
+        if made:
+            return made
+        event_id, leader = insert_event(db, event, new_key(), token)
         db.conn.executemany(
             "INSERT INTO event_players (event_id, number, name) VALUES (?, ?, ?)",
             [(event_id, number, name) for number, name in enumerate(names)],
         )
         _change(db, event_id, phone, "create", after=event.to_dict())
+    return event_id, leader
+
+
+def made_by(db: Database, token: str | None) -> tuple[int, str] | None:
+    """The evening a one-time token already made (its id and leader's key), or None."""
+    if not token:
+        return None
+    row = db.execute("SELECT id, leader_key FROM events WHERE token = ?", [token]).fetchone()
+    return (row[0], row[1]) if row else None
+
+
+def insert_event(db: Database, event: Event, seed: str, token: str | None) -> tuple[int, str]:
+    """The evening's row, with fresh keys for the leader and the projector (inside a write
+    transaction); its id and the leader's key."""
+    leader = new_key()
+    event_id = db.execute(
+        "INSERT INTO events (created, setup, seed, leader_key, screen_key, token)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        [now(), json.dumps(event.to_dict(), ensure_ascii=False), seed, leader, new_key(), token],
+    ).lastrowid
     return event_id, leader
 
 

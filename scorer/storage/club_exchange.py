@@ -11,7 +11,7 @@ from sqlite_utils import Database
 from scorer.club.exchange import Draw, Evening, Table
 from scorer.storage import club as events
 from scorer.storage import club_tables as tables
-from scorer.storage.games import now, writing
+from scorer.storage.games import writing
 from scorer.storage.links import new_key
 
 
@@ -44,19 +44,10 @@ def restore(db: Database, read: Evening, *, phone: str, token: str | None) -> tu
     """Store an evening read from a file as a new one; its id and the leader's key. A token
     already used returns the evening it made: a file sent twice lands once."""
     with writing(db):
-        if token:
-            row = db.execute(
-                "SELECT id, leader_key FROM events WHERE token = ?", [token]
-            ).fetchone()
-            if row:
-                return row[0], row[1]
-        leader = new_key()
-        setup = json.dumps(read.event.to_dict(), ensure_ascii=False)
-        event_id = db.execute(
-            "INSERT INTO events (created, setup, seed, leader_key, screen_key, token)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            [now(), setup, read.seed, leader, new_key(), token],
-        ).lastrowid
+        made = events.made_by(db, token)
+        if made:
+            return made
+        event_id, leader = events.insert_event(db, read.event, read.seed, token)
         db.conn.executemany(
             "INSERT INTO event_players (event_id, number, name, joined, left)"
             " VALUES (?, ?, ?, ?, ?)",

@@ -51,9 +51,11 @@ def listed_events() -> list[dict]:
     return found
 
 
-def _leader(key: str) -> store.StoredEvent:
+def opened(key: str, role: str = "leader") -> store.StoredEvent:
+    """The evening a key opens in this role (the leader's, or the projector's "screen"); 404
+    for any other key."""
     found = store.find(get_db(), key)
-    if found is None or found[1] != "leader":
+    if found is None or found[1] != role:
         abort(404)
     return store.load(get_db(), found[0])
 
@@ -82,13 +84,13 @@ def new():
 @bp.get("/<key>")
 def show(key: str):
     """The leader's page: the set-up, the players, each Passe drawn, the next to draw."""
-    return _event_page(_leader(key), key, None, 200)
+    return _event_page(opened(key), key, None, 200)
 
 
 @bp.post("/<key>/auslosen")
 def draw_next(key: str):
     """Draw the next Passe from the ones before it. A double tap finds it drawn and shows it."""
-    stored = _leader(key)
+    stored = opened(key)
     passe = small_whole(request.form.get("passe"), 100)
     if passe is not None and passe <= len(stored.plans):
         return redirect(url_for("club.passe", key=key, number=passe), 303)
@@ -98,7 +100,7 @@ def draw_next(key: str):
 @bp.post("/<key>/spieler")
 def add_players(key: str):
     """Players who come later: they are drawn from the next Passe on."""
-    stored = _leader(key)
+    stored = opened(key)
     joined = len(stored.plans) + 1
     read = read_pairs if stored.event.fixed_pairs else read_players
     names, problem = read(request.form.get("names"), [p.name for p in stored.players])
@@ -118,7 +120,7 @@ def add_players(key: str):
 @bp.post("/<key>/spieler/<int:number>/weg")
 def remove_player(key: str, number: int):
     """A player who leaves: drawn no more from the next Passe on; every result stays."""
-    stored = _leader(key)
+    stored = opened(key)
     if not any(p.number == number and p.left is None for p in stored.players):
         abort(404)
     leaving = [number, number ^ 1] if stored.event.fixed_pairs else [number]
@@ -143,7 +145,7 @@ def _stale() -> str:
 @bp.post("/<key>/passe/<int:number>/neu")
 def redraw(key: str, number: int):
     """Draw the latest Passe again, with a reason the record keeps."""
-    stored = _leader(key)
+    stored = opened(key)
     reason = reason_typed()
     if not 1 <= number <= len(stored.plans):
         abort(404)
@@ -202,7 +204,7 @@ def _draw(stored: store.StoredEvent, key: str, passe: int | None, *, reason: str
 def passe(key: str, number: int):
     """A Passe's seat plan: each table seat by seat, who sits out, every name alphabetically
     with table and seat, and honestly what repeats."""
-    stored = _leader(key)
+    stored = opened(key)
     if not 1 <= number <= len(stored.plans):
         abort(404)
     return _passe_page(stored, key, number, {}, 200)
@@ -275,7 +277,7 @@ def _boards(stored: store.StoredEvent) -> list[list[dict]]:
 def reopen(key: str, number: int, table_no: int):
     """The leader opens a table's Passe again (a dispute settled, a game to correct), with a
     reason the record keeps."""
-    stored = _leader(key)
+    stored = opened(key)
     table = tables.load(get_db(), stored.id, number, table_no)
     if table is None:
         abort(404)
@@ -295,7 +297,7 @@ def reopen(key: str, number: int, table_no: int):
 @bp.get("/<key>/passe/<int:number>/tisch/<int:table_no>")
 def table_link(key: str, number: int, table_no: int):
     """A table's phone link as a QR code to scan at the table, and to share."""
-    stored = _leader(key)
+    stored = opened(key)
     table = tables.load(get_db(), stored.id, number, table_no)
     if table is None:
         abort(404)

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, redirect, render_template, request, session, url_for
 from flask_wtf import FlaskForm
 
 from scorer import exchange
 from scorer.club import exchange as club_exchange
 from scorer.codes import code
-from scorer.storage import club as events
 from scorer.storage import club_exchange as store
-from scorer.web.club import MINE, MINE_MAX, mine
+from scorer.web.club import MINE, MINE_MAX, mine, opened
 from scorer.web.db import get_db
 from scorer.web.messages import say
 from scorer.web.pages import phone_name
@@ -24,15 +23,13 @@ bp = Blueprint("club_exchange", __name__, url_prefix="/abend")
 @bp.get("/<key>/export.json")
 def export(key: str):
     """The evening as a file: set-up, players, draws, tables with their games, the record."""
-    found = events.find(get_db(), key)
-    if found is None or found[1] != "leader":
-        abort(404)
-    document = club_exchange.export(store.evening(get_db(), found[0]))
+    stored = opened(key)
+    document = club_exchange.export(store.evening(get_db(), stored.id))
     body = json.dumps(document, ensure_ascii=False, indent=1)
     return Response(
         body,
         mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="jass-abend-{found[0]}.json"'},
+        headers={"Content-Disposition": f'attachment; filename="jass-abend-{stored.id}.json"'},
     )
 
 

@@ -16,6 +16,7 @@ from scorer.club.results import event_standings
 from scorer.club.standings import side_scores
 from scorer.storage import club as events
 from scorer.storage import club_tables as tables
+from scorer.web.club import opened
 from scorer.web.club_tables import sides
 from scorer.web.db import get_db
 from scorer.web.i18n import N_
@@ -30,17 +31,10 @@ STATES = {
 }
 
 
-def _leader(key: str) -> events.StoredEvent:
-    found = events.find(get_db(), key)
-    if found is None or found[1] != "leader":
-        abort(404)
-    return events.load(get_db(), found[0])
-
-
 @bp.get("/<key>/passe/<int:number>/standblatt")
 def sheets(key: str, number: int):
     """One Standblatt per table of the Passe, each on its own A4 page."""
-    stored = _leader(key)
+    stored = opened(key)
     if not 1 <= number <= len(stored.plans):
         abort(404)
     names = {p.number: p.name for p in stored.players}
@@ -75,7 +69,7 @@ def _csv(rows: list[list], name: str) -> Response:
 def games_csv(key: str):
     """Every game of every table, one line each: Passe, table, state, game, both sides'
     players, their trick points, the Match, and what each side scores."""
-    stored = _leader(key)
+    stored = opened(key)
     names = {p.number: p.name for p in stored.players}
     head = [
         gettext("Passe"),
@@ -105,7 +99,7 @@ def games_csv(key: str):
 def standings_csv(key: str):
     """The standings, one line per player: rank, name, each Passe (J before a Joker, a
     dropped Passe in brackets), total, and whether it is provisional."""
-    stored = _leader(key)
+    stored = opened(key)
     names = {p.number: p.name for p in stored.players}
     found = tables.tables(get_db(), stored.id)
     passen = [gettext("Passe %(number)s", number=n) for n in range(1, stored.event.passen + 1)]

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import time
 
-from flask import Blueprint, abort, render_template, request, url_for
+from flask import Blueprint, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
 from scorer.club.results import event_standings, progress
 from scorer.storage import club as events
 from scorer.storage import club_tables as tables
+from scorer.web.club import opened
 from scorer.web.db import get_db
 from scorer.web.forms import small_whole
 from scorer.web.links import public_url
@@ -26,13 +27,6 @@ SCREEN_ROWS = 14  # standings lines on one projector page at 1920x1080
 SCREEN_TABLES = 10  # seat-plan tables on one projector page
 SCREEN_SECONDS = 12  # each projector page stays this long
 POLL_SECONDS = 4
-
-
-def _event(key: str, role: str) -> events.StoredEvent:
-    found = events.find(get_db(), key)
-    if found is None or found[1] != role:
-        abort(404)
-    return events.load(get_db(), found[0])
 
 
 def board(stored: events.StoredEvent) -> dict:
@@ -67,7 +61,7 @@ def screen_link(stored: events.StoredEvent) -> dict:
 @bp.get("/abend/<key>/rangliste")
 def standings(key: str):
     """The leader's standings: rank, name, each Passe, total; provisional while it is."""
-    stored = _event(key, "leader")
+    stored = opened(key, "leader")
     return render_template("club/standings.html", stored=stored, key=key, **board(stored))
 
 
@@ -75,7 +69,7 @@ def standings(key: str):
 def screen(key: str):
     """The projector: how far the Passe is, its seat plan while it is played, and the
     standings, a page at a time; htmx asks for the block again every few seconds."""
-    stored = _event(key, "screen")
+    stored = opened(key, "screen")
     shown = board(stored)
     pages = _pages(stored, shown)
     asked = small_whole(request.args.get("seite"), 1000)
