@@ -81,6 +81,9 @@ def find(db: Database, key: str) -> tuple[int, int, int] | None:
 
 
 def load(db: Database, event_id: int, passe: int, number: int) -> StoredTable | None:
+    """A table of a Passe, or None (also for numbers no SQLite integer can hold)."""
+    if not (0 < passe < 2**63 and 0 < number < 2**63):
+        return None
     found = tables(db, event_id, passe=passe, number=number)
     return found[0] if found else None
 

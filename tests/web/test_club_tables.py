@@ -249,3 +249,24 @@ def test_a_page_left_behind_by_a_deletion_on_the_other_phone_is_told_it_is_stale
     assert "Ein anderes Handy hat an diesem Tisch eben geschrieben" in text(refused)
     assert "0 von 2 Spielen" in text(refused)
     assert stored_games(app, first) == []
+
+
+@pytest.mark.parametrize(
+    "method, path",
+    [
+        ("GET", "/passe/1/tisch/10000000000000000000000"),
+        ("GET", "/passe/10000000000000000000000/tisch/1"),
+        ("GET", "/passe/10000000000000000000000/standblatt"),
+        ("POST", "/passe/1/tisch/10000000000000000000000/oeffnen"),
+        ("POST", "/spieler/10000000000000000000000/weg"),
+        ("POST", "/passe/10000000000000000000000/neu"),
+    ],
+)
+def test_numbers_beyond_64_bits_in_the_leaders_addresses_find_nothing(
+    client, app, tables, method, path
+):
+    _, leader = tables
+    before = rows(app, "SELECT count(*), sum(version) FROM event_tables")
+    response = client.open(leader + path, method=method, data={"reason": "x", "seen": "0"})
+    assert response.status_code == 404
+    assert rows(app, "SELECT count(*), sum(version) FROM event_tables") == before
