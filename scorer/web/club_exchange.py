@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, Response, redirect, render_template, request, session, url_for
-from flask_wtf import FlaskForm
 
 from scorer import exchange
 from scorer.club import exchange as club_exchange
@@ -14,6 +13,7 @@ from scorer.codes import code
 from scorer.storage import club_exchange as store
 from scorer.web.club import MINE, MINE_MAX, mine, opened
 from scorer.web.db import get_db
+from scorer.web.i18n import Form
 from scorer.web.messages import say
 from scorer.web.pages import phone_name
 
@@ -36,7 +36,7 @@ def export(key: str):
 @bp.route("/importieren", methods=["GET", "POST"])
 def import_event():
     """Read an exported evening back in as a new evening, with its record."""
-    form = FlaskForm()  # only for its CSRF token
+    form = Form()  # only for its CSRF token
     error = None
     if request.method == "POST":
         upload = request.files.get("file")

@@ -4,7 +4,6 @@ these only read what was typed, and the engine says what is wrong with it."""
 from __future__ import annotations
 
 from flask_babel import lazy_gettext
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, RadioField, SelectChoice, StringField
 
 from scorer.cards import DECKS, HAND_TOTAL, MATCH_BONUS
@@ -13,6 +12,7 @@ from scorer.coiffeur import CUSTOM, LISTS, CoiffeurGame, CoiffeurRules, Contract
 from scorer.coiffeur.rules import DEFAULT_DECK, known_contracts
 from scorer.names import clean
 from scorer.web.forms import deck_choices, parse_int, small_whole
+from scorer.web.i18n import Form
 
 TEAMS = 3  # name fields on the set-up; the third stays empty for two teams
 # Words are lazy: each page says them in its language.
@@ -45,7 +45,7 @@ def _whole_or_none(raw: str | None, default: int) -> int | None:
         return None
 
 
-class NewCoiffeurForm(FlaskForm):
+class NewCoiffeurForm(Form):
     """Two or three teams, the deck, the board with a multiplier per contract, the Match bonus
     and the counter-Match.
 
@@ -125,7 +125,7 @@ class NewCoiffeurForm(FlaskForm):
         return game, errors
 
 
-class EntryForm(FlaskForm):
+class EntryForm(Form):
     """One cell of the board: which (cell "<team>:<contract>", as the board's open cells send
     it, or team and contract apart), the card points, and Match, gestrichen or Konter-Match."""
 

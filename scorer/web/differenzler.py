@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 
 from flask import Blueprint, get_template_attribute, redirect, render_template, request, url_for
 from flask_babel import gettext, lazy_gettext, lazy_pgettext
-from flask_wtf import FlaskForm
 from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 
@@ -40,6 +39,7 @@ from scorer.web.differenzler_forms import (
     read_round,
 )
 from scorer.web.forms import parse_int, small_whole
+from scorer.web.i18n import Form
 from scorer.web.messages.deck import FACES, contract_name, deck_names
 from scorer.web.pages import (
     EXPIRED,
@@ -250,7 +250,7 @@ def _context(
         "panel": panel,
         "trumps": trumps(game.rules.deck),
         "trump": trump_of(game, panel.trump),
-        "form": FlaskForm(),
+        "form": Form(),
         "errors": errors or {},
         "note": note,
         "values": values,

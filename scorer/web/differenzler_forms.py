@@ -4,7 +4,6 @@ and the Weis) from a posted form. The rules stay in the engine (scorer.differenz
 from __future__ import annotations
 
 from flask_babel import gettext, lazy_gettext
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, RadioField, SelectChoice, StringField
 
 from scorer.cards import DECKS
@@ -19,6 +18,7 @@ from scorer.differenzler import (
 )
 from scorer.names import clean
 from scorer.web.forms import NOT_A_NUMBER, deck_choices, parse_int
+from scorer.web.i18n import Form
 from scorer.web.pages import worded
 
 SEATS = 6  # fields on the set-up page; empty ones are left out
@@ -36,7 +36,7 @@ def _choices(pairs) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
-class NewDifferenzlerForm(FlaskForm):
+class NewDifferenzlerForm(Form):
     """Three to six players in seat order, the rounds, Weis, the exact-hit bonus, the deck."""
 
     seat1 = StringField()

@@ -6,7 +6,6 @@ from itertools import permutations
 
 from flask_babel import gettext, lazy_gettext
 from flask_babel.speaklater import LazyString
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, SelectChoice, StringField
 
 from scorer.cards import DECKS, RANKS
@@ -15,7 +14,7 @@ from scorer.names import clean
 from scorer.schieber.claims import HOUSE_ORDER, Claim
 from scorer.schieber.contracts import DEFAULT_PRESET, PRESETS, Rules, contracts_for
 from scorer.schieber.game import ONE_STOECK, Declared, Game, Hand, Team, merge_declared
-from scorer.web.i18n import tr
+from scorer.web.i18n import Form, tr
 from scorer.web.messages import say
 from scorer.web.messages.deck import DECK_WORDS, order_name
 from scorer.web.messages.schieber import PRESET_NAMES, preset_label
@@ -91,7 +90,7 @@ def parse_int(raw: str | None, *, empty: int | None = None) -> int | None:
     return int(text)
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(Form):
     """Teams in seat order, deck faces and the rules as settings."""
 
     team_a = StringField(lazy_gettext("Team 1"))
@@ -227,7 +226,7 @@ class NewGameForm(FlaskForm):
         return game, {**worded(game.problems(), game), **errors}
 
 
-class HandForm(FlaskForm):
+class HandForm(Form):
     """One entry on the panel: trick points of one team or a Match, Weis, Stöck, who called."""
 
     contract = StringField()  # sent by the contract button that saves
@@ -335,7 +334,7 @@ def parse_card(code: str) -> tuple[str, str] | None:
     return (suit, rank) if suit and rank in RANKS else None
 
 
-class ClaimForm(FlaskForm):
+class ClaimForm(Form):
     """A team claims ("bedankt sich"): only what the ruling needs."""
 
     claim_team = RadioField(choices=_choices([("0", "0"), ("1", "1")]))
@@ -397,7 +396,7 @@ class ClaimForm(FlaskForm):
         return hand, {}
 
 
-class NewHandjassForm(FlaskForm):
+class NewHandjassForm(Form):
     """Two to four players in seat order, deck faces, the Handjass settings."""
 
     seat1 = StringField()
@@ -442,7 +441,7 @@ class NewHandjassForm(FlaskForm):
         return game, {**worded(game.problems(), game), **errors}
 
 
-class DealForm(FlaskForm):
+class DealForm(Form):
     """One deal: the trump suit and, for each player still in, how they played and their points.
 
     Per-player fields are named by seat (status0, cards0, weis0, ...) and read from the request.

@@ -17,7 +17,6 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext
-from flask_wtf import FlaskForm
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException, InternalServerError
@@ -30,7 +29,7 @@ from scorer.storage import games as store
 from scorer.web import words
 from scorer.web.club import listed_events
 from scorer.web.db import get_db
-from scorer.web.i18n import N_, tr
+from scorer.web.i18n import N_, Form, tr
 from scorer.web.links import mine
 from scorer.web.messages import say
 from scorer.web.messages.deck import named, weis_name
@@ -326,7 +325,7 @@ def export_game(game_id: int):
 @bp.route("/games/import", methods=["GET", "POST"])
 def import_game():
     """Read an exported game back in as a new game in the same state, with its changes."""
-    form = FlaskForm()  # only for its CSRF token
+    form = Form()  # only for its CSRF token
     error = None
     if request.method == "POST":
         upload = request.files.get("file")
@@ -404,7 +403,7 @@ def change_line(game, change: store.Change) -> words.ChangeLine:
 @bp.route("/phone", methods=["GET", "POST"])
 def name_phone():
     """This phone's name, as the record of changes shows it; kept in a cookie."""
-    form = FlaskForm()
+    form = Form()
     back = request.values.get("back", "")
     back = back if back.startswith("/") and not back.startswith("//") else url_for(".index")
     error = None

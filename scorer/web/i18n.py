@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, Flask, has_request_context, redirect, request, url_for
+from babel import support
+from flask import Blueprint, Flask, g, has_request_context, redirect, request, url_for
 from flask_babel import Babel, get_locale, get_translations
+from flask_wtf import FlaskForm
+from wtforms.i18n import messages_path
 
 LANGUAGES = {"de": "Deutsch", "fr": "Français", "en": "English"}  # each in its own words
 DEFAULT = "de"
@@ -33,17 +36,74 @@ def NP_(context: str, text: str) -> tuple[str, str]:
     return context, text
 
 
+def catalogue_now():
+    """The catalogue of this request's language. Flask-Babel finds it anew on every word
+    (several lookups in `g` each time, a few hundred words on a page), so it is kept for the
+    request beside Flask-Babel's own locale, and found again if force_locale changes that."""
+    if not g:
+        return get_translations()
+    space = g.get("_flask_babel")
+    if space is not None:
+        kept = getattr(space, "catalogue", None)
+        if kept is not None and kept[0] is getattr(space, "babel_locale", None):
+            return kept[1]
+    found = get_translations()  # sets g._flask_babel.babel_locale
+    space = g._flask_babel
+    space.catalogue = (space.babel_locale, found)
+    return found
+
+
+class _WTFormsWords:
+    """WTForms' own messages ("Not a valid integer value.") in the request's language, each
+    catalogue read from disk once per process (Flask-WTF reads it again on every request)."""
+
+    loaded: dict[str, support.Translations] = {}
+
+    def _catalogue(self):
+        locale = get_locale()
+        if locale is None:
+            return None
+        key = str(locale)
+        found = self.loaded.get(key)
+        if found is None:
+            found = support.Translations.load(messages_path(), [locale], domain="wtforms")
+            self.loaded[key] = found
+        return found
+
+    def gettext(self, string):
+        found = self._catalogue()
+        return string if found is None else found.ugettext(string)
+
+    def ngettext(self, singular, plural, n):
+        found = self._catalogue()
+        if found is None:
+            return singular if n == 1 else plural
+        return found.ungettext(singular, plural, n)
+
+
+class Form(FlaskForm):
+    """Every form of the app: Flask-WTF's (CSRF), with WTForms' messages in the phone's
+    language from catalogues kept in memory."""
+
+    class Meta:
+        def get_translations(self, form):
+            return WTFORMS_WORDS
+
+
+WTFORMS_WORDS = _WTFormsWords()
+
+
 def tr(words: str | tuple[str, str]) -> str:
     """Words marked with N_ (or NP_) in the phone's language; no formatting, so that the
     caller fills in its {named} values."""
     if isinstance(words, tuple):
-        return get_translations().upgettext(*words)
-    return get_translations().ugettext(words)
+        return catalogue_now().upgettext(*words)
+    return catalogue_now().ugettext(words)
 
 
 def tr_plural(one: str, many: str, count: int) -> str:
     """Words for one or for many (as the language counts), without formatting."""
-    return get_translations().ungettext(one, many, count)
+    return catalogue_now().ungettext(one, many, count)
 
 
 def chosen() -> str:
@@ -91,6 +151,13 @@ def init_app(app: Flask) -> None:
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(TRANSLATIONS)
     app.config.setdefault("WTF_I18N_ENABLED", True)
     Babel(app, locale_selector=chosen)
+    app.jinja_env.install_gettext_callables(  # as Flask-Babel's, with the kept catalogue
+        gettext=lambda s: catalogue_now().ugettext(s),
+        ngettext=lambda s, p, n: catalogue_now().ungettext(s, p, n),
+        pgettext=lambda c, s: catalogue_now().upgettext(c, s),
+        npgettext=lambda c, s, p, n: catalogue_now().unpgettext(c, s, p, n),
+        newstyle=True,
+    )
     app.add_template_global(language, "language")
     app.add_template_global(LANGUAGES, "languages")
     app.register_blueprint(bp)
