@@ -12,9 +12,11 @@ import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from scorer.club.standings import Scoring
+from scorer.cards import DECKS
+from scorer.club.standings import Scoring, TableGame
 from scorer.codes import Code, Invalid, code
 from scorer.names import clean, name_problem
+from scorer.schieber.contracts import PRESETS, Contract, contracts_for
 
 PASSEN_MOST = 12
 GAMES_MOST = 24
@@ -52,6 +54,29 @@ class Event:
     hide_last: bool = False  # no standings on the projector during the last Passe
     fixed_pairs: bool = False  # Partnerschieber: players 0+1, 2+3, ... play together all evening
     weis: bool = False  # Weis and Stöck count (tournament Schieber: no)
+    preset: str | None = None  # a Schieber preset's multipliers; None: every game ×1
+    deck: str = "swiss"  # the cards, for the contracts' names and multipliers
+
+    def contracts(self) -> tuple[tuple[Contract, int], ...]:
+        """The contracts a table calls with their multipliers, in the panel's order; none in
+        tournament Schieber, where a game is a game whatever was called."""
+        if self.preset is None or self.preset not in PRESETS or self.deck not in DECKS:
+            return ()
+        multipliers = PRESETS[self.preset].multipliers[self.deck]
+        return tuple((c, multipliers[c.key]) for c in contracts_for(self.deck))
+
+    def multiplier(self, contract: str) -> int | None:
+        """A contract's multiplier at this evening, None for a contract it does not know."""
+        return next((m for c, m in self.contracts() if c.key == contract), None)
+
+    def contract_problem(self, game: TableGame) -> Code | None:
+        """Why a game's contract does not fit this evening: with multipliers, a contract it
+        knows at its multiplier; in tournament Schieber, none."""
+        if not self.contracts():
+            fits = game.contract is None
+        else:
+            fits = game.contract is not None and self.multiplier(game.contract) == game.multiplier
+        return None if fits else code("club_game_contract")
 
     def pairs(self, numbers: Sequence[int]) -> list[tuple[int, int]]:
         """The fixed pairs among these player numbers: a pair plays while both its players do."""
@@ -79,6 +104,8 @@ class Event:
             errors["dropped"] = code("club_dropped_range")
         if self.scoring.joker is not None and not 0 <= self.scoring.joker <= JOKER_MOST:
             errors["joker"] = code("club_joker_range", least=0, most=JOKER_MOST)
+        if self.preset is not None and self.preset not in PRESETS or self.deck not in DECKS:
+            errors["preset"] = code("club_preset_unknown")
         return errors
 
     def to_dict(self) -> dict:
@@ -95,6 +122,8 @@ class Event:
             "hide_last": self.hide_last,
             "fixed_pairs": self.fixed_pairs,
             "weis": self.weis,
+            "preset": self.preset,
+            "deck": self.deck,
         }
 
     @classmethod
@@ -128,6 +157,9 @@ class Event:
             raise Invalid("club_event_invalid")
         if not all(isinstance(flag, bool) for flag in (hide, fixed, weis)):
             raise Invalid("club_event_invalid")
+        preset, deck = data.get("preset"), data.get("deck", "swiss")
+        if preset is not None and preset not in PRESETS or deck not in DECKS:
+            raise Invalid("club_event_invalid", field="preset")
         return cls(
             name=name,
             day=day,
@@ -143,6 +175,8 @@ class Event:
             hide_last=hide,
             fixed_pairs=fixed,
             weis=weis,
+            preset=preset,
+            deck=deck,
         )
 
 

@@ -242,8 +242,11 @@ def _tables(listed: list, evening: Evening) -> tuple[Table, ...]:
             raise Invalid("unknown_value", field="state")
         games = tuple(TableGame.from_dict(g) for g in items(item.get("games"), "games"))
         for game in games:
-            if game_problems(game):
-                raise Invalid("club_import_game", field="games", problem=game_problems(game)[0])
+            problems = game_problems(game) + [
+                p for p in [evening.event.contract_problem(game)] if p is not None
+            ]
+            if problems:
+                raise Invalid("club_import_game", field="games", problem=problems[0])
         if len(games) > evening.event.games:
             raise Invalid("club_import_games", field="games", most=evening.event.games)
         if state in DONE and passe_problems(games, evening.event.games):

@@ -28,16 +28,26 @@ Ranking = Literal["points", "striche"]
 @dataclass(frozen=True)
 class TableGame:
     """One game at a table: trick points of side A (seats 0, 2 [, 4]) and side B (1, 3 [, 5]),
-    which side made a Match (all tricks), and Weis and Stöck when the evening counts them."""
+    which side made a Match (all tricks), Weis and Stöck when the evening counts them, and the
+    contract called with its multiplier when the evening plays with multipliers (tournament
+    Schieber: no contract kept, every game ×1)."""
 
     tricks: tuple[int, int]
     match: int | None = None
     extras: tuple[int, int] = (0, 0)
     multiplier: int = 1
+    contract: str | None = None
 
     @classmethod
     def entered(
-        cls, points: int, side: int, *, match: bool = False, extras: tuple[int, int] = (0, 0)
+        cls,
+        points: int,
+        side: int,
+        *,
+        match: bool = False,
+        extras: tuple[int, int] = (0, 0),
+        contract: str | None = None,
+        multiplier: int = 1,
     ) -> TableGame:
         """A game as a table's phone writes it: the trick points of one side, the rest of 157
         for the other; a Match is all 157 for that side."""
@@ -45,7 +55,7 @@ class TableGame:
             points = GAME_POINTS
         tricks = [GAME_POINTS - points, GAME_POINTS - points]
         tricks[side] = points
-        return cls((tricks[0], tricks[1]), side if match else None, extras)
+        return cls((tricks[0], tricks[1]), side if match else None, extras, multiplier, contract)
 
     def to_dict(self) -> dict:
         data: dict = {"tricks": list(self.tricks), "match": self.match}
@@ -53,6 +63,8 @@ class TableGame:
             data["extras"] = list(self.extras)
         if self.multiplier != 1:
             data["multiplier"] = self.multiplier
+        if self.contract is not None:
+            data["contract"] = self.contract
         return data
 
     @classmethod
@@ -67,9 +79,25 @@ class TableGame:
         if not isinstance(data, dict):
             raise Invalid("club_game_invalid")
         match, multiplier = data.get("match"), data.get("multiplier", 1)
+        contract = data.get("contract")
         if match not in (None, 0, 1) or isinstance(match, bool) or not _whole(multiplier):
             raise Invalid("club_game_invalid")
-        return cls(pair(data.get("tricks")), match, pair(data.get("extras", [0, 0])), multiplier)
+        if contract is not None and not (isinstance(contract, str) and 0 < len(contract) <= 20):
+            raise Invalid("club_game_invalid")
+        extras = pair(data.get("extras", [0, 0]))
+        return cls(pair(data.get("tricks")), match, extras, multiplier, contract)
+
+
+def dealer_seat(number: int, seats: int) -> int:
+    """Who deals game `number` (from 1) at a table of `seats`: A1 the first, then round the
+    table in the order of play (A1 B1 A2 B2 [A3 B3])."""
+    return (number - 1) % seats
+
+
+def vorhand_seat(number: int, seats: int) -> int:
+    """Who leads game `number`: the seat after the dealer. Its side calls trump (or shoves it
+    to the partner), so its side is the one a phone offers for the points first."""
+    return number % seats
 
 
 def _whole(value) -> bool:

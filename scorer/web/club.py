@@ -25,6 +25,7 @@ from scorer.web.db import get_db
 from scorer.web.forms import small_whole
 from scorer.web.links import public_url
 from scorer.web.messages import say
+from scorer.web.messages.schieber import preset_name
 from scorer.web.pages import local_time, phone_name
 from scorer.web.share import qr_svg
 
@@ -254,6 +255,7 @@ def _event_page(stored, key, notice, status, errors=None):
         names=_names(stored),
         changes=_record(stored),
         boards=_boards(stored),
+        preset_name=preset_name,
         notice=notice,
         errors=errors or {},
     ), status

@@ -6,25 +6,29 @@ from __future__ import annotations
 import datetime
 
 from flask_babel import lazy_gettext
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, RadioField, SelectChoice, StringField, TextAreaField
 
+from scorer.cards import DECKS
 from scorer.club.event import GAMES_DEFAULT, Event, keep_apart_pairs, read_pairs, read_players
 from scorer.club.standings import Scoring
 from scorer.names import clean
-from scorer.web.forms import NOT_A_NUMBER, parse_int
+from scorer.schieber.contracts import PRESETS
+from scorer.web.forms import NOT_A_NUMBER, deck_choices, parse_int
+from scorer.web.i18n import Form
 from scorer.web.messages import say
+from scorer.web.messages.schieber import preset_figures, preset_name
 
 PASSEN_QUICK = ("3", "4", "5", "6")
 GAMES_QUICK = ("8", "12")
 OTHER = "other"
+TOURNAMENT = "tournament"  # no preset: every game ×1
 
 
 def _choices(pairs) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
-class NewEventForm(FlaskForm):
+class NewEventForm(Form):
     """Name, day, players, Passen and games, how it scores and ranks, couples kept apart."""
 
     name = StringField(lazy_gettext("Name des Anlasses"))
@@ -59,12 +63,40 @@ class NewEventForm(FlaskForm):
         ),
         default="points",
     )
+    counting = RadioField(
+        lazy_gettext("Trumpf zählt"),
+        choices=[],  # __init__ names each preset's multipliers in the chosen faces
+        default=TOURNAMENT,
+    )
+    deck = RadioField(lazy_gettext("Karten"), choices=deck_choices(), default="swiss")
     match_bonus = StringField(lazy_gettext("Matchbonus"), default="0")
     weis = BooleanField(lazy_gettext("Weis und Stöck zählen"))
     dropped = BooleanField(lazy_gettext("Schlechteste Passe streichen"))
     joker = StringField(lazy_gettext("Joker für wer aussetzt (leer: Schnitt der Passe)"))
     keep_apart = TextAreaField(lazy_gettext("Nie am selben Tisch"))
     hide_last = BooleanField(lazy_gettext("Rangliste während der letzten Passe verbergen"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        offered = [key for key in PRESETS if key != "simple"]  # "simple" is ×1 for every game
+        self.counting.choices = _choices(
+            [(TOURNAMENT, lazy_gettext("jedes Spiel ×1 (Turnierschieber)")), *(
+                (key, preset_name(key)) for key in offered
+            )]
+        )  # fmt: skip
+        # Each preset's figures in each deck's faces; the page shows those of the deck picked
+        # (CSS), and leaves out a preset that is the same as one before it in that deck (003
+        # differs from Modern only with French cards).
+        self.figures: dict[str, dict[str, str]] = {}
+        self.same_as_before: dict[str, set[str]] = {}
+        for deck in DECKS:
+            seen = []
+            for key in offered:
+                multipliers = PRESETS[key].multipliers[deck]
+                self.figures.setdefault(key, {})[deck] = preset_figures(PRESETS[key], deck)
+                if multipliers in seen:
+                    self.same_as_before.setdefault(key, set()).add(deck)
+                seen.append(multipliers)
 
     def event(self) -> tuple[Event, list[str], dict[str, str]]:
         """The evening this form sets up, its players, and what is wrong by field."""
@@ -89,6 +121,7 @@ class NewEventForm(FlaskForm):
             errors["keep_apart"] = say(problem, kind="club")
         if self.ranking.data not in ("points", "striche"):
             errors["ranking"] = lazy_gettext("Nach Punkten oder nach Strichen.")
+        preset = None if self.counting.data in (TOURNAMENT, None) else self.counting.data
         event = Event(
             name=clean(self.name.data),
             day=(self.day.data or "").strip() or datetime.date.today().isoformat(),
@@ -104,6 +137,8 @@ class NewEventForm(FlaskForm):
             hide_last=bool(self.hide_last.data),
             fixed_pairs=fixed,
             weis=bool(self.weis.data),
+            preset=preset,
+            deck=self.deck.data or "swiss",
         )
         for key, problem in event.problems().items():
             errors.setdefault(key, say(problem, kind="club"))

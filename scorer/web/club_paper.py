@@ -17,12 +17,12 @@ from scorer.club.standings import side_scores
 from scorer.storage import club as events
 from scorer.storage import club_tables as tables
 from scorer.web.club import opened
-from scorer.web.club_tables import sides
+from scorer.web.club_tables import SEATS, sides
 from scorer.web.db import get_db
 from scorer.web.i18n import N_
+from scorer.web.messages.deck import named
 
 bp = Blueprint("club_paper", __name__, url_prefix="/abend")
-SEATS = ("A1", "B1", "A2", "B2", "A3", "B3")
 STATES = {
     "playing": N_("spielt"),
     "handed_in": N_("abgegeben"),
@@ -42,16 +42,23 @@ def sheets(key: str, number: int):
     for table in tables.tables(get_db(), stored.id, passe=number):
         scores = [side_scores(g, stored.event.scoring) for g in table.games]
         lines = [scores[n] if n < len(scores) else None for n in range(stored.event.games)]
+        called = [_called(g) for g in table.games]
         sheets.append(
             {
                 "number": table.number,
                 "seats": [(SEATS[i], names[p]) for i, p in enumerate(table.seats)],
                 "sides": sides(table.seats, names),
                 "lines": lines,
+                "called": called + [""] * (len(lines) - len(called)),
                 "totals": [sum(s[side] for s in scores) for side in (0, 1)] if scores else None,
             }
         )
     return render_template("club/sheets.html", stored=stored, key=key, number=number, sheets=sheets)
+
+
+def _called(game) -> str:
+    """The contract of a game at an evening with multipliers: "Rosen ×1"; else nothing."""
+    return f"{named(game.contract)} ×{game.multiplier}" if game.contract else ""
 
 
 def _csv(rows: list[list], name: str) -> Response:
@@ -84,14 +91,18 @@ def games_csv(key: str):
         gettext("Wertung A"),
         gettext("Wertung B"),
     ]
+    with_contracts = bool(stored.event.contracts())
+    if with_contracts:
+        head.append(gettext("Trumpf"))
     rows = [head]
     for table in tables.tables(get_db(), stored.id):
-        named = sides(table.seats, names)
+        players = sides(table.seats, names)
         for n, game in enumerate(table.games, 1):
             scored = side_scores(game, stored.event.scoring)
             match = "" if game.match is None else "AB"[game.match]
             state = gettext(STATES[table.state])
-            rows.append([table.passe, table.number, state, n, *named, *game.tricks, match, *scored])
+            row = [table.passe, table.number, state, n, *players, *game.tricks, match, *scored]
+            rows.append([*row, _called(game)] if with_contracts else row)
     return _csv(rows, f"{_file_name(stored)}-spiele.csv")
 
 

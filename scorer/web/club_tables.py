@@ -1,6 +1,7 @@
 """A table's phone at a club evening (`/tisch/<key>`): it writes that table's games of that
 Passe and nothing else. A game is two digits and the side that made them (the other side has
-the rest of 157), or a Match; the Passe is handed in when every game is in and the sums are
+the rest of 157), or a Match (at an evening with multipliers: the points, their side, then the
+contract called); the Passe is handed in when every game is in and the sums are
 right; then the other side confirms with one tap, or objects with a reason (Einspruch), which
 flags the table on the leader's page.
 
@@ -13,7 +14,13 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from scorer.club.standings import GAME_POINTS, TableGame, side_scores
+from scorer.club.standings import (
+    GAME_POINTS,
+    TableGame,
+    dealer_seat,
+    side_scores,
+    vorhand_seat,
+)
 from scorer.names import clean
 from scorer.storage import club as events
 from scorer.storage import club_tables as store
@@ -86,6 +93,13 @@ def enter(key: str):
                     most=WEIS_MOST
                 )
                 extras[side_no] = 0
+    contract, multiplier = None, 1
+    if stored.event.contracts():
+        contract = request.form.get("contract") or ""
+        multiplier = stored.event.multiplier(contract)
+        if multiplier is None:
+            errors["contract"] = gettext("Welcher Trumpf? Sein Knopf speichert das Spiel.")
+            contract, multiplier = None, 1
     expected = stored.event.games
     # On a page that is no longer current the number is the store's to judge: a form sent
     # twice lands once, any other is refused as stale with the table as it stands.
@@ -95,7 +109,10 @@ def enter(key: str):
     editing = number if number and number <= len(table.games) else None
     if errors:
         return _page(table, stored, key, errors, 422, editing=editing, typed=request.form)
-    game = TableGame.entered(points, side, match=match, extras=(extras[0], extras[1]))
+    game = TableGame.entered(
+        points, side, match=match, extras=(extras[0], extras[1]),
+        contract=contract, multiplier=multiplier,
+    )  # fmt: skip
     return _write(
         table, stored, key,
         lambda t, v: store.enter(
@@ -176,6 +193,9 @@ def _page(table, stored, key, errors, status, *, editing=None, typed=None):
     totals = [sum(s[side] for s in scores) for side in (0, 1)]
     expected = stored.event.games
     editing_game = table.games[editing - 1] if editing else None
+    number = editing or len(table.games) + 1
+    count = len(table.seats)
+    dealer, vorhand = dealer_seat(number, count), vorhand_seat(number, count)
     return render_template(
         "club/table.html",
         table=table,
@@ -188,7 +208,11 @@ def _page(table, stored, key, errors, status, *, editing=None, typed=None):
         totals=totals,
         expected=expected,
         complete=len(table.games) == expected,
-        number=editing or len(table.games) + 1,
+        number=number,
+        dealer=(SEATS[dealer], names[table.seats[dealer]]),
+        vorhand=(SEATS[vorhand], names[table.seats[vorhand]]),
+        calling_side=vorhand % 2,
+        contracts=stored.event.contracts(),
         editing=editing,
         editing_game=editing_game,
         typed=typed or {},

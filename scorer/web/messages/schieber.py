@@ -105,13 +105,18 @@ PRESET_NAMES = {
 def preset_label(preset, deck: str) -> str:
     """A preset as the new-game page offers it, in the chosen deck's faces: "Modern: 2500,
     Schilten/Schellen ×2, Obenabe/Undenufe ×3, sonst ×1"."""
+    return f"{tr(PRESET_NAMES[preset.key])}: {preset.target}, {preset_figures(preset, deck)}"
+
+
+def preset_figures(preset, deck: str) -> str:
+    """A preset's multipliers in the deck's faces: "Schilten/Schellen ×2, Obenabe/Undenufe ×3,
+    sonst ×1"."""
     faces = FACES.get(deck, FACES["swiss"])
     by_multiplier: dict[int, list[str]] = {}
     for key, multiplier in preset.multipliers[deck].items():
         by_multiplier.setdefault(multiplier, []).append(contract_name(key, faces))
     raised = [f"{'/'.join(names)} ×{m}" for m, names in sorted(by_multiplier.items()) if m != 1]
-    figures = ", ".join([*raised, gettext("sonst ×1")]) if raised else gettext("alles ×1")
-    return f"{tr(PRESET_NAMES[preset.key])}: {preset.target}, {figures}"
+    return ", ".join([*raised, gettext("sonst ×1")]) if raised else gettext("alles ×1")
 
 
 def preset_name(key: str) -> str:
