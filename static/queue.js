@@ -83,6 +83,7 @@
       place: last ? last.place + 1 : count(seen) + 1,
       text: summary(form, data),
       own: form.hasAttribute("data-queue-own-place"), // a Coiffeur cell: its own place
+      numbered: form.hasAttribute("data-queue-number"), // a club table's game: sent with its place
     };
     form.elements.once.value = token();
     return keep(entry).then(function () {
@@ -108,7 +109,8 @@
     const next = form && form.querySelector('template[data-ahead="' + list.length + '"]');
     if (!next) return;
     form.querySelector(".who").replaceChildren(next.content.cloneNode(true));
-    const team = form.querySelector('input[name="points_team"][value="' + next.dataset.team + '"]');
+    const field = form.dataset.queueTeam || "points_team";
+    const team = form.querySelector('input[name="' + field + '"][value="' + next.dataset.team + '"]');
     if (team) team.checked = true;
   }
 
@@ -151,14 +153,18 @@
     body.set("once", entry.once);
     body.set("seen", seen);
     body.set("csrf_token", doc.querySelector("[name=csrf_token]").value);
+    if (entry.numbered) body.set("number", entry.place);
     return page(url, { method: "POST", body: body });
   }
 
   async function instead(entry, row) {
     const url = row.querySelector("a[href]").href;
     const edit = await page(url);
-    const form = edit.doc.querySelector('form[action="' + new URL(url).pathname + '"]');
-    return post(url, entry, form.elements.seen.value, edit.doc);
+    // The edit page's form posts to the page itself, or (a club table) is its panel.
+    const form = edit.doc.querySelector('form[action="' + new URL(url).pathname + '"]') ||
+      edit.doc.getElementById("panel");
+    const to = new URL(form.getAttribute("action"), url).href;
+    return post(to, entry, form.elements.seen.value, edit.doc);
   }
 
   // Both entries, theirs as the server shows it, and the table's answer.
@@ -296,6 +302,11 @@
   });
   document.addEventListener("htmx:afterSettle", show);
   window.addEventListener("online", send);
+  // A pub's Wi-Fi may be "connected" and still carry nothing: no "online" comes, and a page
+  // without a poll (a club table) asks again by itself while something waits.
+  setInterval(function () {
+    if (list.length) send();
+  }, 5000);
 
   store((s) => s.getAll()).then(function (all) {
     list = all.filter((e) => e.game === game);

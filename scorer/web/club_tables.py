@@ -103,7 +103,7 @@ def enter(key: str):
     expected = stored.event.games
     # On a page that is no longer current the number is the store's to judge: a form sent
     # twice lands once, any other is refused as stale with the table as it stands.
-    current = small_whole(request.form.get("seen"), 2**62) == table.version
+    current = seen_version() == table.version
     if number is None or (current and not 1 <= number <= min(len(table.games) + 1, expected)):
         errors["points"] = gettext("Alle {games} Spiele sind eingetragen.").format(games=expected)
     editing = number if number and number <= len(table.games) else None
@@ -166,8 +166,15 @@ def dispute(key: str):
     )  # fmt: skip
 
 
+def seen_version() -> int | None:
+    """The table's version the phone saw, from the form's `seen`: "<games>-<version>" as the
+    pages write it (the games for static/queue.js), or the version alone."""
+    seen = (request.form.get("seen") or "").rpartition("-")[2]
+    return small_whole(seen, 2**62)
+
+
 def _write(table, stored, key, write):
-    seen = small_whole(request.form.get("seen"), 2**62)
+    seen = seen_version()
     try:
         write(table, seen if seen is not None else -1)
     except events.Stale:
@@ -195,7 +202,15 @@ def _page(table, stored, key, errors, status, *, editing=None, typed=None):
     editing_game = table.games[editing - 1] if editing else None
     number = editing or len(table.games) + 1
     count = len(table.seats)
-    dealer, vorhand = dealer_seat(number, count), vorhand_seat(number, count)
+
+    def seat(index: int) -> tuple[str, str, int]:
+        return SEATS[index], names[table.seats[index]], index % 2
+
+    later = range(number + 1, min(number + 6, expected) + 1)
+    ahead = [
+        (n - number, n, seat(dealer_seat(n, count)), seat(vorhand_seat(n, count))) for n in later
+    ]
+    vorhand = seat(vorhand_seat(number, count))
     return render_template(
         "club/table.html",
         table=table,
@@ -209,9 +224,11 @@ def _page(table, stored, key, errors, status, *, editing=None, typed=None):
         expected=expected,
         complete=len(table.games) == expected,
         number=number,
-        dealer=(SEATS[dealer], names[table.seats[dealer]]),
-        vorhand=(SEATS[vorhand], names[table.seats[vorhand]]),
-        calling_side=vorhand % 2,
+        seen=f"{len(table.games)}-{table.version}",
+        ahead=ahead,
+        dealer=seat(dealer_seat(number, count)),
+        vorhand=vorhand,
+        calling_side=vorhand[2],
         contracts=stored.event.contracts(),
         editing=editing,
         editing_game=editing_game,

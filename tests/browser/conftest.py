@@ -128,3 +128,16 @@ def new_game(phone: Page, live_server: str):
         return phone.url
 
     return start
+
+
+@pytest.fixture
+def other_phone(browser: Browser) -> Iterator[Page]:
+    """Another phone at the same table, with the network."""
+    context = browser.new_context(**PHONE)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, errors

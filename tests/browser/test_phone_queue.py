@@ -5,13 +5,10 @@ and the question when another phone wrote an entry in the same place meanwhile."
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from playwright.sync_api import Browser, Error, Page, expect
+from playwright.sync_api import Error, Page, expect
 
-from tests.browser.conftest import PHONE, TIMEOUT_MS
 from tests.browser.panel import contract, points_for, save, tap_points, totals
 
 SHOTS = Path("/tmp/queue-shots")
@@ -20,19 +17,6 @@ WAIT = "wartet auf Netz"
 
 def controlled(page: Page) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-
-
-@pytest.fixture
-def other_phone(browser: Browser) -> Iterator[Page]:
-    """Another phone at the same table, with the network."""
-    context = browser.new_context(**PHONE)
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, errors
 
 
 def posts(page: Page) -> list[str]:

@@ -32,7 +32,7 @@ def evening(srv, players: int) -> list[str]:
 
 
 def seen(html: str) -> str:
-    return re.search(r'name="seen" value="(\d+)"', html).group(1)
+    return re.search(r'name="seen" value="([\d-]+)"', html).group(1)
 
 
 def play_passe(n: int, pages: list[str], srv) -> int:
