@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -22,6 +23,7 @@ COMPRESSIBLE = {
     "image/svg+xml",
     "application/manifest+json",
 }
+LEAN = {"text/css", "text/javascript", "application/javascript"}  # sent without comments
 YEAR = 365 * 24 * 3600
 # Nothing inline: every script and style comes from this server's own files; so do the service
 # worker and the manifest (named although default-src covers them: a reader sees they are meant).
@@ -46,6 +48,16 @@ def static_url(filename: str) -> str:
 
 
 @lru_cache(maxsize=64)
+def _lean(data: bytes, kind: str) -> bytes:
+    """Our own scripts and styles without their comments, which are for whoever reads the
+    source, not for the phone (a quarter of their bytes): in a script every line that is only
+    a // comment, in a style sheet every /* */ comment. Vendored files (htmx) go as they are."""
+    if kind == "text/css":
+        return re.sub(rb"/\*.*?\*/\s*", b"", data, flags=re.S)
+    return b"\n".join(line for line in data.split(b"\n") if not line.lstrip().startswith(b"//"))
+
+
+@lru_cache(maxsize=64)
 def _gzipped(data: bytes) -> bytes:
     return gzip.compress(data, compresslevel=6, mtime=0)
 
@@ -62,6 +74,14 @@ def finish(response: Response) -> Response:
         response.cache_control.max_age = YEAR
         response.cache_control.immutable = True
         response.cache_control.no_cache = None
+    if (
+        request.endpoint == "static"
+        and response.status_code == 200
+        and response.mimetype in LEAN
+        and not (request.view_args or {}).get("filename", "").startswith("htmx")
+    ):
+        response.direct_passthrough = False
+        response.set_data(_lean(response.get_data(), response.mimetype))
     _compress(response)
     return response
 

@@ -26,6 +26,7 @@ SCHIEBER, HANDJASS, DECIDED = 1, 2, 3
 PLAYERS = {"seat1": "Anna", "seat2": "Ben", "seat3": "Clara", "seat4": "Dani"}
 HX = {"HX-Request": "true"}
 YEAR = 31536000
+STATIC = Path(scorer.web.__file__).resolve().parents[2] / "static"
 
 
 def make_app(database: Path, **config):
@@ -349,6 +350,23 @@ def test_static_files_carry_a_fingerprint_and_are_cached_for_a_year(client, url)
         control = response.headers["Cache-Control"]
         assert f"max-age={YEAR}" in control and "immutable" in control, (link, control)
         assert "no-cache" not in control
+
+
+@pytest.mark.parametrize("name", ["queue.js", "offline.js", "app.js", "app.css"])
+def test_our_scripts_and_styles_go_without_their_comments_and_lose_no_code(client, name):
+    source = (STATIC / name).read_text()
+    sent = fetch(client, "GET", f"/static/{name}").get_data(as_text=True)
+    assert len(sent) < 0.9 * len(source)
+    if name.endswith(".js"):
+        code = [line for line in source.splitlines() if not line.lstrip().startswith("//")]
+        assert sent.splitlines() == code  # only lines that were nothing but a comment go
+    else:
+        assert "/*" not in sent and sent.count("{") == source.count("{")
+
+
+def test_htmx_goes_byte_for_byte_as_vendored(client):
+    name = next(p.name for p in STATIC.glob("htmx-*.min.js"))
+    assert fetch(client, "GET", f"/static/{name}").get_data() == (STATIC / name).read_bytes()
 
 
 def test_a_static_file_without_its_fingerprint_is_not_cached_for_good(client):
