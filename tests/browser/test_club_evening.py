@@ -39,6 +39,16 @@ def type_game(page: Page, points: str, side: int, *, match: bool = False) -> Non
     page.locator(f"#side-{side}").tap()
 
 
+def smallest_text(screen: Page) -> float:
+    """The smallest font size of any text on the projector, in px."""
+    return screen.evaluate(
+        "Math.min(...[...document.querySelectorAll('#screen *')]"
+        ".filter(e => e.childNodes.length && [...e.childNodes].some(n => n.nodeType === 3"
+        " && n.textContent.trim()))"
+        ".map(e => parseFloat(getComputedStyle(e).fontSize)))"
+    )
+
+
 def side_names(page: Page, side: int) -> list[str]:
     return page.locator(f"#side-{side}").inner_text().removeprefix("für ").split(" & ")
 
@@ -167,13 +177,7 @@ def test_an_evening_with_a_dispute_ends_in_the_right_standings_on_the_projector(
             line.locator(".total").inner_text(),
         )
     assert shown == expected
-    smallest = screen.evaluate(
-        "Math.min(...[...document.querySelectorAll('#screen *')]"
-        ".filter(e => e.childNodes.length && [...e.childNodes].some(n => n.nodeType === 3"
-        " && n.textContent.trim()))"
-        ".map(e => parseFloat(getComputedStyle(e).fontSize)))"
-    )
-    assert smallest >= 32
+    assert smallest_text(screen) >= 32
     assert screen.evaluate("document.documentElement.scrollHeight") <= 1080
     assert screen.locator("form, button, input").count() == 0
     look(screen, "projector-standings")

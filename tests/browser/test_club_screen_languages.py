@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.test_club_evening import context_page, side_names, type_game
+from tests.browser.test_club_evening import context_page, side_names, smallest_text, type_game
 
 EIGHT = ["Anna", "Beat", "Clara", "Dani", "Eva", "Fritz", "Greti", "Hans"]
 WORDS = {
@@ -102,13 +102,7 @@ def test_the_projector_speaks_the_rooms_language_and_ranks_by_striche(
         **{name: ("3.", "1") for name in won},
         **{name: ("5.", "0") for name in lost + beaten},
     }
-    smallest = screen.evaluate(
-        "Math.min(...[...document.querySelectorAll('#screen *')]"
-        ".filter(e => e.childNodes.length && [...e.childNodes].some(n => n.nodeType === 3"
-        " && n.textContent.trim()))"
-        ".map(e => parseFloat(getComputedStyle(e).fontSize)))"
-    )
-    assert smallest >= 32
+    assert smallest_text(screen) >= 32
     assert screen.evaluate("document.documentElement.scrollHeight") <= 1080
     screen.screenshot(path=tmp_path / f"standings-{locale}.png")
     screen.context.close()

@@ -57,19 +57,6 @@ def posts(page: Page) -> list[str]:
 
 
 @pytest.fixture
-def other_phone(browser: Browser) -> Iterator[Page]:
-    """Another phone at the same table, with the network."""
-    context = browser.new_context(**PHONE)
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, errors
-
-
-@pytest.fixture
 def bare_phone(browser: Browser) -> Iterator[Page]:
     """A phone whose pages may answer 404 or 503 (the phone fixture counts those as faults);
     script errors still count."""

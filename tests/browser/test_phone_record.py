@@ -4,26 +4,10 @@ phone has not seen."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import PHONE, TIMEOUT_MS
 from tests.browser.panel import points_for, save, tap_points, totals
-
-
-@pytest.fixture
-def second_phone(browser: Browser) -> Iterator[Page]:
-    """Another phone at the same table: its own cookies, its own name."""
-    context = browser.new_context(**PHONE)
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, errors
 
 
 def name_phone(page: Page, base: str, name: str) -> None:
@@ -55,23 +39,23 @@ def edit_hand(page: Page, url: str, number: int, points: str, key: str) -> None:
 
 
 def test_an_edit_on_one_phone_is_marked_and_explained_on_the_other(
-    phone: Page, second_phone: Page, live_server: str, new_game
+    phone: Page, other_phone: Page, live_server: str, new_game
 ):
     url = three_hands(phone, new_game)
     name_phone(phone, live_server, "Anna")
-    second_phone.goto(url)
-    assert totals(second_phone) == (282, 346)
+    other_phone.goto(url)
+    assert totals(other_phone) == (282, 346)
 
     edit_hand(phone, url, 3, "62", "schellen")
     phone.wait_for_url(url)
     # Hand 3 now Schellen x2 62 : 95 -> Wir 124, Ihr 190.
     assert totals(phone) == (62 + 180 + 124, 95 + 134 + 190)
 
-    second_phone.reload()
-    assert totals(second_phone) == (366, 419)
-    mark = second_phone.locator("#changed-3")
+    other_phone.reload()
+    assert totals(other_phone) == (366, 419)
+    mark = other_phone.locator("#changed-3")
     expect(mark.locator("summary")).to_have_text("geändert")
-    expect(second_phone.locator("#changed-1")).to_have_count(0)
+    expect(other_phone.locator("#changed-1")).to_have_count(0)
     mark.locator("summary").tap()
     expect(mark.locator("li").last).to_have_text(
         re.compile(
@@ -79,59 +63,59 @@ def test_an_edit_on_one_phone_is_marked_and_explained_on_the_other(
             r"Eicheln ×1 40 : 117 → Schellen ×2 62 : 95"
         )
     )
-    second_phone.locator("#changes-link").tap()
-    second_phone.wait_for_url(f"{url}/changes")
-    first = second_phone.locator(".changes li").first
+    other_phone.locator("#changes-link").tap()
+    other_phone.wait_for_url(f"{url}/changes")
+    first = other_phone.locator(".changes li").first
     expect(first).to_contain_text("Anna")
     expect(first.locator(".was")).to_have_text("Eicheln ×1 40 : 117")
     expect(first.locator(".now")).to_have_text("Schellen ×2 62 : 95")
 
 
 def test_an_edit_from_a_stale_page_is_refused_with_the_hand_as_it_stands(
-    phone: Page, second_phone: Page, live_server: str, new_game
+    phone: Page, other_phone: Page, live_server: str, new_game
 ):
     url = three_hands(phone, new_game)
     name_phone(phone, live_server, "Anna")
-    second_phone.goto(f"{url}/hands/3")  # the second phone opens hand 3 ...
+    other_phone.goto(f"{url}/hands/3")  # the second phone opens hand 3 ...
     edit_hand(phone, url, 3, "62", "schellen")  # ... while Anna changes it
     phone.wait_for_url(url)
 
-    second_phone.locator(".points-team label", has_text="Wir").tap()
-    tap_points(second_phone, "100")
-    with second_phone.expect_response(lambda r: r.request.method == "POST") as answer:
-        second_phone.locator("button.contract[value=rosen]").tap()
+    other_phone.locator(".points-team label", has_text="Wir").tap()
+    tap_points(other_phone, "100")
+    with other_phone.expect_response(lambda r: r.request.method == "POST") as answer:
+        other_phone.locator("button.contract[value=rosen]").tap()
     assert answer.value.status == 409
-    expect(second_phone.locator("#error-game")).to_contain_text(
+    expect(other_phone.locator("#error-game")).to_contain_text(
         re.compile(r"Inzwischen hat Anna um \d\d:\d\d Hand 3 geändert\. Nichts gespeichert")
     )
     # The page now shows hand 3 as Anna left it: Schellen, 62 for Wir.
-    expect(second_phone.locator("input[name=points]")).to_have_value("62")
-    expect(second_phone.locator("button.contract.current")).to_have_attribute("value", "schellen")
+    expect(other_phone.locator("input[name=points]")).to_have_value("62")
+    expect(other_phone.locator("button.contract.current")).to_have_attribute("value", "schellen")
     phone.reload()
     assert totals(phone) == (366, 419)  # nothing of the stale edit was written
 
 
 def test_a_new_hand_from_a_stale_panel_is_refused_and_one_more_tap_saves_it(
-    phone: Page, second_phone: Page, live_server: str, new_game
+    phone: Page, other_phone: Page, live_server: str, new_game
 ):
     url = three_hands(phone, new_game)
-    second_phone.goto(url)
+    other_phone.goto(url)
     points_for(phone, "Wir")
     tap_points(phone, "80")
     save(phone, "rosen")  # hand 4 from the first phone: Wir 80, Ihr 77
     assert totals(phone) == (362, 423)
 
-    points_for(second_phone, "Wir")
-    tap_points(second_phone, "100")
-    response = save(second_phone, "rosen")  # the second phone has not seen hand 4
+    points_for(other_phone, "Wir")
+    tap_points(other_phone, "100")
+    response = save(other_phone, "rosen")  # the second phone has not seen hand 4
     assert response.status == 409
-    expect(second_phone.locator("#error-game")).to_contain_text("Hand 4 eingetragen")
-    assert totals(second_phone) == (362, 423)  # the fresh state, hand 4 included
-    expect(second_phone.locator("input[name=points]")).to_have_value("100")  # typed, kept
-    response = save(second_phone, "rosen")
+    expect(other_phone.locator("#error-game")).to_contain_text("Hand 4 eingetragen")
+    assert totals(other_phone) == (362, 423)  # the fresh state, hand 4 included
+    expect(other_phone.locator("input[name=points]")).to_have_value("100")  # typed, kept
+    response = save(other_phone, "rosen")
     assert response.status == 200
-    assert totals(second_phone) == (462, 480)
-    expect(second_phone.locator("#note")).to_have_text("Hand 5 gespeichert: Rosen ×1, 100 : 57.")
+    assert totals(other_phone) == (462, 480)
+    expect(other_phone.locator("#note")).to_have_text("Hand 5 gespeichert: Rosen ×1, 100 : 57.")
 
 
 def test_without_signal_the_phone_keeps_the_entry_and_sends_it_when_the_signal_is_back(
@@ -154,24 +138,22 @@ def test_without_signal_the_phone_keeps_the_entry_and_sends_it_when_the_signal_i
     expect(phone.locator("#error-offline")).to_have_count(0)
 
 
-def test_the_other_phone_sees_a_new_hand_without_a_reload(
-    phone: Page, second_phone: Page, new_game
-):
+def test_the_other_phone_sees_a_new_hand_without_a_reload(phone: Page, other_phone: Page, new_game):
     url = new_game()
-    second_phone.goto(url)
-    assert totals(second_phone) == (0, 0)
+    other_phone.goto(url)
+    assert totals(other_phone) == (0, 0)
     polls = []
-    second_phone.on("response", lambda r: polls.append(r.status) if "teil=tafel" in r.url else None)
+    other_phone.on("response", lambda r: polls.append(r.status) if "teil=tafel" in r.url else None)
     tap_points(phone, "62")
     save(phone, "rosen")
     # Within two seconds and a little: the slate and the totals of the other phone follow.
-    expect(second_phone.locator("#total-0 b")).to_have_text("62", timeout=4_000)
-    expect(second_phone.locator("#total-1 b")).to_have_text("95")
-    assert second_phone.locator('svg.slate-half[data-team="1"]').get_attribute("data-total") == (
+    expect(other_phone.locator("#total-0 b")).to_have_text("62", timeout=4_000)
+    expect(other_phone.locator("#total-1 b")).to_have_text("95")
+    assert other_phone.locator('svg.slate-half[data-team="1"]').get_attribute("data-total") == (
         "95"
     )
     # The other phone's own panel was left alone: what it types stays.
-    tap_points(second_phone, "4")
-    second_phone.wait_for_timeout(2_500)
-    assert second_phone.locator("#points").input_value() == "4"
+    tap_points(other_phone, "4")
+    other_phone.wait_for_timeout(2_500)
+    assert other_phone.locator("#points").input_value() == "4"
     assert polls and set(polls) <= {200, 304}

@@ -6,26 +6,17 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import PHONE, TIMEOUT_MS
 from tests.browser.panel import save, tap_points, totals
 
 
 @pytest.fixture
-def watcher(browser: Browser) -> Iterator[Page]:
+def watcher(other_phone: Page) -> Page:
     """Another phone at the table (the tablet in the middle): its own cookies."""
-    context = browser.new_context(**PHONE)
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, errors
+    return other_phone
 
 
 def fits(page: Page) -> None:
