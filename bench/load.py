@@ -1,15 +1,15 @@
 """Many tables at once: the real server under load, hand entry against a trivial request.
 
 Starts the app (scorer.web.create_app on a scratch database, CSRF on, a fixed SECRET_KEY) under
-waitress on loopback in a process of its own, with waitress's default 4 threads as `make run`
-serves it, so the clients do not share the server's GIL. Then `--clients` client threads, each
-with one persistent HTTP connection (http.client) and its own cookies, play `--games` games:
-each game is set up through the real new-game form (its csrf_token and `once`), its page is
-opened once, and its hands are entered one by one through the real panel form, as htmx sends
-it (HX-Request: true; the hidden csrf_token, once and seen taken from the last answer). The
-target is set so a game ends in exactly `--hands` hands. Every request asks for gzip, as a
-browser does. Afterwards the same clients fetch a trivial URL of the same app (the favicon,
-a static file behind the same after_request hooks) as often, for comparison; and every
+waitress on loopback in a process of its own, one waitress per core with 2 app threads each as
+`make run` serves it, so the clients do not share the server's GIL. Then `--clients` client
+threads, each with one persistent HTTP connection (http.client) and its own cookies, play
+`--games` games: each game is set up through the real new-game form (its csrf_token and `once`),
+its page is opened once, and its hands are entered one by one through the real panel form, as
+htmx sends it (HX-Request: true; the hidden csrf_token, once and seen taken from the last
+answer). The target is set so a game ends in exactly `--hands` hands. Every request asks for
+gzip, as a browser does. Afterwards the same clients fetch a trivial URL of the same app (the
+favicon, a static file behind the same after_request hooks) as often, for comparison; and every
 acknowledged hand is looked up in the database.
 
 The clients go as fast as the server answers (a closed loop: 32 clients, no pause), so the
@@ -25,7 +25,7 @@ renders, SQL statements, gzip calls) and profiled (own time by part of the stack
 functions; --profile prints the whole cProfile listing).
 
 Prints figures; asserts nothing. Run: .venv/bin/python bench/load.py [--games 200]
-[--clients 32] [--hands 16] [--threads 4] [--rate HANDS_PER_S] [--lock-stats] [--profile]
+[--clients 32] [--hands 16] [--threads 2] [--rate HANDS_PER_S] [--lock-stats] [--profile]
 """
 
 from __future__ import annotations
@@ -63,6 +63,8 @@ from common import (
     verdict,
     writer_path,
 )
+
+from scorer.web.serve import THREADS
 
 HOST = "127.0.0.1"
 WORKERS = int(os.environ.get("WORKERS") or os.cpu_count() or 1)  # as make run
@@ -579,7 +581,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--hands", type=int, default=16, help="hands per game (the target ends it)")
-    parser.add_argument("--threads", type=int, default=4, help="waitress threads (make run: 4)")
+    parser.add_argument(
+        "--threads", type=int, default=THREADS, help=f"app threads per worker (make run: {THREADS})"
+    )
     parser.add_argument("--profile", action="store_true", help="print the entry's cProfile")
     parser.add_argument("--rounds", type=int, default=100, help="in-process rounds per figure")
     parser.add_argument(
@@ -609,7 +613,8 @@ def main() -> None:
         process, port = start_server(database, args.threads, log, locks)
         try:
             print(
-                f"Server: waitress, {args.threads} threads, pid {process.pid}, port {port};"
+                f"Server: {WORKERS} waitress processes × {args.threads} threads, pid {process.pid},"
+                f" port {port};"
                 f" {args.games} games of {args.hands} hands (target {target}),"
                 f" {args.clients} client threads in pid {os.getpid()}"
             )
