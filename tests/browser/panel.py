@@ -40,9 +40,14 @@ def open_extras(page: Page) -> None:
 
 
 def tap_weis(page: Page, field: str, *chips: int) -> None:
-    """Tap Weis chips (+20, +50, ...) of one team's row; field is weis_a or weis_b."""
+    """Tap Weis chips (+20, +50, ...) of one team's row; field is weis_a or weis_b. Each tap
+    is seen in the field before the next, as a hand at the table taps (two taps a few
+    milliseconds apart on a busy machine are no tap a person makes)."""
+    weis = page.locator(f'input[name="{field}"]')
     for value in chips:
+        before = int(weis.input_value() or 0)
         page.locator(f'button[data-weis="{field}"][data-add="{value}"]').tap()
+        expect(weis).to_have_value(str(before + value) if value else "")
 
 
 def tap_stoeck(page: Page, field: str) -> None:

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import re
 import struct
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import PHONE, TIMEOUT_MS
 from tests.browser.panel import history_numbers, points_for, save, tap_points, totals
 
 SHOTS = Path("/tmp/pwa-shots")
@@ -57,17 +55,10 @@ def posts(page: Page) -> list[str]:
 
 
 @pytest.fixture
-def bare_phone(browser: Browser) -> Iterator[Page]:
+def bare_phone(other_phone: Page) -> Page:
     """A phone whose pages may answer 404 or 503 (the phone fixture counts those as faults);
     script errors still count."""
-    context = browser.new_context(**PHONE)
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, errors
+    return other_phone
 
 
 def start_schieber(page: Page, base: str) -> str:
