@@ -17,7 +17,7 @@ from sqlite_utils import Database
 
 from scorer.club.plan import Plan
 from scorer.club.standings import TableGame, passe_problems
-from scorer.codes import Code
+from scorer.codes import Code, code
 from scorer.storage.club import Stale, _change
 from scorer.storage.games import now, writing
 from scorer.storage.links import KEY, new_key
@@ -138,6 +138,8 @@ def enter(
         current = _current(db, table, version)
         if current.state != "playing":
             raise Refused()
+        if not 1 <= number <= len(current.games) + 1:  # no gap in a Passe's games
+            raise Refused(code("club_game_number", number=number, entered=len(current.games)))
         before = current.games[number - 1].to_dict() if number <= len(current.games) else None
         db.execute(
             "INSERT INTO event_games (event_id, passe, table_no, number, data)"

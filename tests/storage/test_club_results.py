@@ -143,3 +143,21 @@ def test_a_passe_with_a_joker_and_a_disputed_table(tmp_path):
     # The Joker is the average of the eight results: (4 × 157 + 2 × 314 + 2 × 0) / 8 = 157.
     assert rows[8].passen[0].value == 157 and rows[0].rank == 3
     db.conn.close()
+
+
+def test_a_game_beyond_the_next_is_refused_and_leaves_no_gap(tmp_path):
+    """Found by the property above: game 2 of an empty table was stored as game 2, and game 1
+    entered later made two games where the phones had typed one."""
+    db, event_id = evening(tmp_path / "club.db")
+    table = store.load(db, event_id, 2, 2)
+    try:
+        store.enter(db, table, table.version, 2, TableGame((78, 79)), phone="t")
+    except store.Refused as refused:
+        assert [(p.key, p.values) for p in refused.problems] == [
+            ("club_game_number", {"number": 2, "entered": 0})
+        ]
+    else:
+        raise AssertionError("game 2 of an empty table was stored")
+    assert store.load(db, event_id, 2, 2).games == ()
+    table = store.enter(db, table, table.version, 1, TableGame((38, 119)), phone="t")
+    assert [g.tricks for g in table.games] == [(38, 119)]

@@ -33,6 +33,7 @@ WORDS: dict[str, str] = {
     "club_game_invalid": N_("Ein Spiel des Abends ist unlesbar."),
     "club_game_contract": N_("Der Trumpf passt nicht zur Zählweise des Abends."),
     "club_game_extras": N_("Weis, Stöck und Multiplikator können nicht negativ sein."),
+    "club_game_number": N_("Spiel {number} geht nicht: {entered} Spiele sind eingetragen."),
     "club_passe_games": N_("{entered} von {expected} Spielen eingetragen."),
     "club_passe_game": N_("Spiel {number}: {problem}"),
     # An evening read from a file
