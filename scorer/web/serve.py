@@ -58,7 +58,11 @@ def serve_forked(
             signal.signal(signal.SIGINT, signal.SIG_DFL)
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             try:
-                serve(make_app(), sockets=[sock], threads=threads, _quiet=True)
+                # poll(), not select(): select() fails on a descriptor past 1023, and a busy
+                # evening (or a long test run in one process) opens that many.
+                serve(
+                    make_app(), sockets=[sock], threads=threads, asyncore_use_poll=True, _quiet=True
+                )
             finally:
                 os._exit(0)
         children.append(pid)

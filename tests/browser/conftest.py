@@ -45,7 +45,7 @@ def live_server(tmp_path_factory) -> Iterator[str]:
     flask_app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "x"})
     with flask_app.app_context():
         migrate(get_db())
-    server = waitress.create_server(flask_app, host="127.0.0.1", port=0)
+    server = waitress.create_server(flask_app, host="127.0.0.1", port=0, asyncore_use_poll=True)
     thread = threading.Thread(target=server.run, name="waitress", daemon=True)
     thread.start()
     try:

@@ -66,7 +66,7 @@ def server(tmp_path) -> Iterator[Server]:
     errors: list[str] = []
     handler = Collect(errors)
     app.logger.addHandler(handler)
-    httpd = waitress.create_server(app, host="127.0.0.1", port=0, threads=8)
+    httpd = waitress.create_server(app, host="127.0.0.1", port=0, threads=8, asyncore_use_poll=True)
     stopping = threading.Event()
 
     def serve():
