@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, redirect, render_template, request, session, url_for
+from flask import Blueprint, redirect, render_template, request, session, url_for
 
 from scorer import exchange
 from scorer.club import exchange as club_exchange
@@ -16,6 +16,7 @@ from scorer.web.db import get_db
 from scorer.web.i18n import Form
 from scorer.web.messages import say
 from scorer.web.pages import phone_name
+from scorer.web.transfer import attachment
 
 bp = Blueprint("club_exchange", __name__, url_prefix="/abend")
 
@@ -26,11 +27,7 @@ def export(key: str):
     stored = opened(key)
     document = club_exchange.export(store.evening(get_db(), stored.id))
     body = json.dumps(document, ensure_ascii=False, indent=1)
-    return Response(
-        body,
-        mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="jass-abend-{stored.id}.json"'},
-    )
+    return attachment(body, "application/json", f"jass-abend-{stored.id}.json")
 
 
 @bp.route("/importieren", methods=["GET", "POST"])

@@ -6,10 +6,7 @@ The seat plan and the standings print from their own pages (static/club.css, @me
 
 from __future__ import annotations
 
-import csv
-import io
-
-from flask import Blueprint, Response, abort, render_template
+from flask import Blueprint, abort, render_template
 from flask_babel import gettext
 
 from scorer.club.results import event_standings
@@ -21,6 +18,7 @@ from scorer.web.club_tables import SEATS, sides
 from scorer.web.db import get_db
 from scorer.web.i18n import N_
 from scorer.web.messages.deck import named
+from scorer.web.transfer import csv_file
 
 bp = Blueprint("club_paper", __name__, url_prefix="/abend")
 STATES = {
@@ -61,17 +59,6 @@ def _called(game) -> str:
     return f"{named(game.contract)} ×{game.multiplier}" if game.contract else ""
 
 
-def _csv(rows: list[list], name: str) -> Response:
-    out = io.StringIO()
-    out.write("\ufeff")  # the byte order mark: spreadsheets then read the umlauts right
-    csv.writer(out).writerows(rows)
-    return Response(
-        out.getvalue(),
-        mimetype="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
-
-
 @bp.get("/<key>/spiele.csv")
 def games_csv(key: str):
     """Every game of every table, one line each: Passe, table, state, game, both sides'
@@ -103,7 +90,7 @@ def games_csv(key: str):
             state = gettext(STATES[table.state])
             row = [table.passe, table.number, state, n, *players, *game.tricks, match, *scored]
             rows.append([*row, _called(game)] if with_contracts else row)
-    return _csv(rows, f"{_file_name(stored)}-spiele.csv")
+    return csv_file(rows, f"{_file_name(stored)}-spiele.csv")
 
 
 @bp.get("/<key>/rangliste.csv")
@@ -125,7 +112,7 @@ def standings_csv(key: str):
             cells.append(f"({cell})" if result.dropped else cell)
         provisional = gettext("ja") if row.provisional else ""
         rows.append([row.rank, names[row.player], *cells, row.total, provisional])
-    return _csv(rows, f"{_file_name(stored)}-rangliste.csv")
+    return csv_file(rows, f"{_file_name(stored)}-rangliste.csv")
 
 
 def _file_name(stored: events.StoredEvent) -> str:

@@ -49,6 +49,7 @@ from scorer.web.pages import (
     say_for,
 )
 from scorer.web.stakes import described
+from scorer.web.transfer import attachment
 
 bp = Blueprint("games", __name__)
 bp.add_app_template_global(game_url)
@@ -315,11 +316,7 @@ def export_game(game_id: int):
             if c.kind not in ("create", "import")
         ]
     body = json.dumps(data, ensure_ascii=False, indent=2)
-    return Response(
-        body,
-        mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="jass-{game_id}.json"'},
-    )
+    return attachment(body, "application/json", f"jass-{game_id}.json")
 
 
 @bp.route("/games/import", methods=["GET", "POST"])

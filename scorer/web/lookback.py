@@ -7,12 +7,10 @@ figures come from each mode's stats (scorer.modes, scorer.lookback), never from 
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from datetime import date
 
-from flask import Blueprint, Response, current_app, render_template, request, url_for
+from flask import Blueprint, current_app, render_template, request, url_for
 from flask_babel import gettext
 
 from scorer import modes
@@ -23,6 +21,7 @@ from scorer.web.db import get_db
 from scorer.web.i18n import NP_, tr
 from scorer.web.links import mine
 from scorer.web.pages import MODE_PAGES, game_url, load, local_time
+from scorer.web.transfer import csv_file
 
 bp = Blueprint("lookback", __name__)
 
@@ -183,10 +182,7 @@ def export():
     mode, teams or players, result, winner, loser, and the figures."""
     kind, player = _filters()
     shown = [g for g in _looked(kind) if not player or g.look.has(player)]
-    out = io.StringIO()
-    out.write("\ufeff")  # the byte order mark: spreadsheets then read the umlauts right
-    rows = csv.writer(out)
-    rows.writerow(
+    rows = [
         [
             gettext("Datum"),
             gettext("Spielart"),
@@ -196,13 +192,13 @@ def export():
             gettext("Verlierer"),
             gettext("Kennzahlen"),
         ]
-    )
+    ]
     words = {key: figure_word(key) for key in FIGURE_WORDS}
     names = {kind: str(pages.name) for kind, pages in MODE_PAGES.items()}
     for g in shown:
         look = g.look
         moment = local_time(g.created)
-        rows.writerow(
+        rows.append(
             [
                 moment.strftime("%Y-%m-%d %H:%M") if moment else g.created[:10],
                 names[g.kind],
@@ -213,12 +209,7 @@ def export():
                 _figures_text(look, words),
             ]
         )
-    name = f"jass-rueckblick-{date.today():%Y-%m-%d}.csv"
-    return Response(
-        out.getvalue(),
-        mimetype="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
+    return csv_file(rows, f"jass-rueckblick-{date.today():%Y-%m-%d}.csv")
 
 
 def _course_page(stored, back: str, **values):

@@ -3,9 +3,12 @@ headers that keep a page from being framed, sniffed or fed foreign script."""
 
 from __future__ import annotations
 
+import csv
 import gzip
 import hashlib
+import io
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
@@ -110,6 +113,20 @@ def _compress(response: Response) -> None:
     etag, weak = response.get_etag()
     if etag:
         response.set_etag(etag, weak=True)
+
+
+def attachment(body: str, mimetype: str, name: str) -> Response:
+    """A file to download under its name: an export, a spreadsheet."""
+    disposition = f'attachment; filename="{name}"'
+    return Response(body, mimetype=mimetype, headers={"Content-Disposition": disposition})
+
+
+def csv_file(rows: Iterable[list], name: str) -> Response:
+    """Rows as a CSV file, with the byte order mark, so that spreadsheets read the umlauts."""
+    out = io.StringIO()
+    out.write("\ufeff")
+    csv.writer(out).writerows(rows)
+    return attachment(out.getvalue(), "text/csv", name)
 
 
 def init_app(app: Flask) -> None:
