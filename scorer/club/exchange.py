@@ -36,6 +36,9 @@ REASON_MOST = 200
 
 @dataclass(frozen=True)
 class Draw:
+    """One draw of a Passe: the plan, why it was drawn again (None: the first), when and by
+    which phone; as stored and as exported."""
+
     passe: int
     plan: Plan
     reason: str | None

@@ -10,21 +10,10 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from scorer.club.event import Event, Player
+from scorer.club.exchange import Draw
 from scorer.club.plan import Plan
 from scorer.storage.games import now, writing
 from scorer.storage.links import KEY, new_key
-
-
-@dataclass(frozen=True)
-class Draw:
-    """One draw of a Passe as kept: the plan, why it was drawn again (None: the first), when
-    and by which phone."""
-
-    passe: int
-    plan: Plan
-    reason: str | None
-    at: str
-    phone: str
 
 
 @dataclass(frozen=True)

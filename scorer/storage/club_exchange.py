@@ -8,7 +8,7 @@ import json
 
 from sqlite_utils import Database
 
-from scorer.club.exchange import Draw, Evening, Table
+from scorer.club.exchange import Evening, Table
 from scorer.storage import club as events
 from scorer.storage import club_tables as tables
 from scorer.storage.games import writing
@@ -18,7 +18,6 @@ from scorer.storage.links import new_key
 def evening(db: Database, event_id: int) -> Evening:
     """The stored evening with its draws, tables, games and record."""
     stored = events.load(db, event_id)
-    draws = tuple(Draw(d.passe, d.plan, d.reason, d.at, d.phone) for d in stored.draws)
     found = tuple(
         Table(t.passe, t.number, t.seats, t.state, t.reason, t.games)
         for t in tables.tables(db, event_id)
@@ -37,7 +36,7 @@ def evening(db: Database, event_id: int) -> Evening:
         }
         for c in events.changes(db, event_id)
     )
-    return Evening(stored.event, stored.seed, stored.players, draws, found, changes)
+    return Evening(stored.event, stored.seed, stored.players, stored.draws, found, changes)
 
 
 def restore(db: Database, read: Evening, *, phone: str, token: str | None) -> tuple[int, str]:
