@@ -16,7 +16,9 @@ WAIT = "wartet auf Netz"
 
 
 def controlled(page: Page) -> None:
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    # The worker installs by fetching the whole shell first: on a cold, busy machine that
+    # takes longer than the default 5 s.
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
 
 
 def posts(page: Page) -> list[str]:
