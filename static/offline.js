@@ -16,6 +16,11 @@
   if (worker && "serviceWorker" in navigator) {
     // Refused over plain HTTP on the table's Wi-Fi: then the app works as before, online only.
     navigator.serviceWorker.register(worker, { scope: "/" }).catch(function () {});
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (!navigator.serviceWorker.controller && registration.active) {
+        registration.active.postMessage("claim"); // taken over too late: see /sw.js
+      }
+    });
   }
 
   const MARK = "Jass-Offline-Copy"; // the worker's header on an answer from its copy

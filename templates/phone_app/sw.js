@@ -42,6 +42,14 @@ self.addEventListener("activate", function (event) {
   );
 });
 
+// A page whose loading began before this worker took over (the first visit, when the start
+// of a game loads the next page while the worker still installs), or a page reloaded past the
+// worker, is not among the pages claim() took: it asks (static/offline.js) and is taken then,
+// so that it is kept for a time without network like every other page.
+self.addEventListener("message", function (event) {
+  if (event.data === "claim") event.waitUntil(self.clients.claim());
+});
+
 self.addEventListener("fetch", function (event) {
   const request = event.request;
   if (request.method !== "GET") return;

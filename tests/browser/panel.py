@@ -10,9 +10,21 @@ from playwright.sync_api import Page, Response, expect
 
 # The old #live is marked before a request; htmx swaps in a new one (outerHTML). The swap is
 # done when no marked #live is left and app.js has set up the new panel (readonly points on a
-# coarse pointer), or the game has no panel any more.
+# coarse pointer), or the game has no panel any more; and settled, when app.js has scrolled to
+# the slate (htmx settles a moment after the swap: a tap aimed before that scroll would miss).
+_MARK = """() => {
+    document.getElementById('live').dataset.stale = '1';
+    window.settledPost = false;
+    document.addEventListener('htmx:afterSettle', function settled(event) {
+        if (event.detail.requestConfig && event.detail.requestConfig.verb === 'post') {
+            window.settledPost = true;
+            document.removeEventListener('htmx:afterSettle', settled);
+        }
+    });
+}"""
 _SWAPPED = """() => !document.querySelector('#live[data-stale]')
-    && (!document.querySelector('#points') || document.querySelector('#points').readOnly)"""
+    && (!document.querySelector('#points') || document.querySelector('#points').readOnly)
+    && window.settledPost"""
 
 
 def tap_points(page: Page, digits: str) -> None:
@@ -67,7 +79,7 @@ def preview(page: Page, key: str):
 
 
 def _swap(page: Page, path: str, action) -> Response:
-    page.evaluate("document.getElementById('live').dataset.stale = '1'")
+    page.evaluate(_MARK)
     with page.expect_response(
         lambda r: r.request.method == "POST" and r.url.endswith(path)
     ) as answer:

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.panel import history_numbers, points_for, save, tap_points, totals
+from tests.browser.test_phone_queue import controlled
 
 SHOTS = Path("/tmp/pwa-shots")
 NO_NETWORK = "Kein Netz: Einträge werden erst gespeichert, wenn das Netz zurück ist."
@@ -22,11 +23,6 @@ COPY = re.compile(
 )
 UNSENT = "Keine Verbindung: nichts gespeichert. Nochmals tippen, sobald das Netz zurück ist."
 BACK = "Das Netz ist zurück. Noch nichts gespeichert: jetzt nochmals tippen."
-
-
-def controlled(page: Page) -> None:
-    """Wait until the service worker controls the page."""
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
 def kept_pages(page: Page) -> list[str]:
@@ -145,6 +141,19 @@ def test_the_service_worker_registers_keeps_the_shell_and_controls_the_page(
     phone.reload()
     wait_kept(phone, ["GET /"])
     assert sorted(phone.evaluate("() => caches.keys()")) == ["jass-pages-v1", names[0]]
+
+
+def test_a_page_loaded_past_the_worker_is_taken_over_by_it(phone: Page, new_game):
+    """The page of a game started while the worker still installed, or one reloaded past the
+    worker, is not among the pages the worker takes when it starts: it asks, and is taken."""
+    url = new_game()
+    controlled(phone)
+    cdp = phone.context.new_cdp_session(phone)
+    cdp.send("Page.reload", {"ignoreCache": True})  # the browser's hard reload
+    phone.wait_for_url(url)
+    controlled(phone)
+    worker = phone.evaluate("() => navigator.serviceWorker.controller.scriptURL")
+    assert worker.endswith("/sw.js")
 
 
 # --- without network ------------------------------------------------------------------------
