@@ -132,6 +132,8 @@ def measure_game(app, client, db, kind: str, size: int) -> tuple[dict[str, float
     def take_back():
         db.execute("DELETE FROM entries WHERE game_id = ? AND position >= ?", [game_id, size - 1])
         db.execute("DELETE FROM changes WHERE id > ?", [baseline["change"]])
+        # A new version, as every write makes: the app keeps states by version.
+        db.execute("UPDATE games SET version = version + 1 WHERE id = ?", [game_id])
 
     def enter():
         expect(client.post(enter_url, data=entry, headers=HTMX), 200)

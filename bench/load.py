@@ -168,10 +168,30 @@ def other_cpu(used: tuple[float, float, float], wall: float) -> str:
     return f"{other:.1f} s ({other / wall:.0%} of a core)"
 
 
+def _stat(pid: int | str) -> list[str]:
+    """A process's fields in /proc/PID/stat after its name (Linux): [0] state, [1] parent."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
 def cpu_seconds(pid: int) -> float:
-    """User and system CPU a process has used so far (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User and system CPU a process and the processes it forked (the waitress workers) have
+    used so far (Linux /proc)."""
+    pids = [str(pid)]
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if _stat(entry.name)[1] == str(pid):
+                    pids.append(entry.name)
+            except (OSError, IndexError):
+                pass  # gone meanwhile
+    ticks = 0
+    for one in pids:
+        try:
+            fields = _stat(one)
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 # --- one client: a persistent connection with its cookies -----------------------------------
@@ -410,6 +430,8 @@ def entry_costs(before: int, rounds: int, show_profile: bool) -> None:
         def take_back():
             db.execute("DELETE FROM entries WHERE game_id = ? AND position >= ?", [game_id, before])
             db.execute("DELETE FROM changes WHERE id > ?", [baseline])
+            # A new version, as every write makes: the app keeps states by version.
+            db.execute("UPDATE games SET version = version + 1 WHERE id = ?", [game_id])
 
         def enter():
             response = client.post(f"{url}/hands", data=hand_fields(before, FLAT), headers=HTMX)

@@ -20,6 +20,7 @@ class Mode:
     game: type
     entry: type  # one entry of its record: a Schieber hand, a Handjass deal
     replay: Callable
+    play_on: Callable  # (game, earlier game, its state) -> the game's state (replay(game) or less)
     record_problem: Callable  # game -> why its record cannot stand, or None
     summary: Callable  # (game, state) -> the few figures the list of games shows
     state_dict: Callable  # (game, state) -> the computed state as plain data (its export.py)
@@ -30,16 +31,18 @@ class Mode:
 
     @classmethod
     def of(cls, package, game: type, entry: type) -> Mode:
-        """A mode from its package: the package's replay, record_problem and summary, the
-        state_dict of its export module, the parties and balances of its stakes module, and
-        the look and figures of its stats module."""
+        """A mode from its package: the package's replay (and play_on, where it has one),
+        record_problem and summary, the state_dict of its export module, the parties and
+        balances of its stakes module, and the look and figures of its stats module."""
         export = import_module(f"{package.__name__}.export")
         stakes = import_module(f"{package.__name__}.stakes")
         stats = import_module(f"{package.__name__}.stats")
         checks = (package.record_problem, package.summary, export.state_dict)
         settle = (stakes.parties, stakes.balances)
+        replay = package.replay
+        play_on = getattr(package, "play_on", lambda g, _earlier, _state: replay(g))
         return cls(
-            game.KIND, game, entry, package.replay, *checks, *settle, stats.look, stats.FIGURES
+            game.KIND, game, entry, replay, play_on, *checks, *settle, stats.look, stats.FIGURES
         )
 
 

@@ -456,6 +456,23 @@ def _crossing(before: tuple[int, int], after: tuple[int, int], rules: Rules) -> 
     return [t for t in (0, 1) if rules.below_half(before[t]) and not rules.below_half(after[t])]
 
 
+def play_on(game: Game, earlier: Game, state: State) -> State:
+    """The state of `game`, played on from the `state` of an earlier game of the same table
+    (the game before an entry was written): the same state as replay(game), without playing
+    again the hands they share. When `earlier` is not the beginning of `game` (other settings,
+    other first hands) or its state is no longer open (won, tied, a hand open), a replay."""
+    shared = len(earlier.hands)
+    resumable = (
+        not state.finished
+        and not state.tie
+        and state.open_hand is None
+        and len(state.rows) == shared <= len(game.hands)
+        and all(a is b or a == b for a, b in zip(earlier.hands, game.hands, strict=False))
+        and replace(earlier, hands=game.hands) == game
+    )
+    return _replay(game, state if resumable else None)
+
+
 def replay(game: Game) -> State:
     """The state of the game after every hand of its record, in order.
 
@@ -466,6 +483,12 @@ def replay(game: Game) -> State:
     tie), or, at a table where the game ends by itself, as soon as any entry gets a team there.
     Schneider and Bergpreis are judged at the step where the winner got there.
     """
+    return _replay(game, None)
+
+
+def _replay(game: Game, start: State | None) -> State:
+    """The replay, from the first hand or on from `start`, the open state after the first
+    len(start.rows) hands (play_on checked that it is)."""
     rules = game.rules
     totals = (0, 0)
     slates = (Slate(), Slate())
@@ -475,7 +498,11 @@ def replay(game: Game) -> State:
     schneider = tie = False
     open_hand = None
     ending: tuple[Code, ...] = ()
-    for index, hand in enumerate(game.hands):
+    if start is not None:
+        totals, slates, rows = start.totals, start.slates, list(start.rows)
+        matches, bergpreis = list(start.matches), start.bergpreis
+    for index in range(len(rows), len(game.hands)):
+        hand = game.hands[index]
         number = index + 1
         start = totals
         reached = None
@@ -585,14 +612,15 @@ def record_problem(game: Game) -> Code | None:
 ONE_STOECK = code("stoeck_once")
 
 
-def enter(game: Game, entry: Hand) -> tuple[Game, dict[str, Code]]:
+def enter(game: Game, entry: Hand, state: State | None = None) -> tuple[Game, dict[str, Code]]:
     """The game with this entry written, or the unchanged game and what is wrong with it.
 
     With no open hand the entry starts a hand: complete with its trick points, or open with
     only the Weis and Stöck the table announced so far. An open hand takes more Weis, Stöck and
-    finally the trick points, in the contract it was opened with.
+    finally the trick points, in the contract it was opened with. `state` is the game's state
+    when the caller has it (saves a replay).
     """
-    state = replay(game)
+    state = state if state is not None else replay(game)
     if state.finished:
         return game, {"game": code("game_over")}
     if state.tie:

@@ -126,6 +126,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         games,
         handjass,
         i18n,
+        kept,
         links,
         lookback,
         phone_app,
@@ -160,4 +161,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.add_extension("jinja2.ext.do")
+    app.add_template_global(kept.kept)  # parts rendered once per process
     return app

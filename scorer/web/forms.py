@@ -243,6 +243,14 @@ class HandForm(Form):
     # Declared Weis kept through an edit: "seat=code" pairs, comma-separated.
     declared = HiddenField()
 
+    def emptied(self) -> HandForm:
+        """This form with every field as a new, empty one has it: the panel after a saved
+        entry, without the cost of building another form."""
+        for field in self:
+            if field.type != "CSRFTokenField":
+                field.process(None)
+        return self
+
     def typed(self) -> tuple[Hand | None, dict[str, str]]:
         """What the panel holds so far as a hand in no contract yet (for the previews)."""
         chosen, self.contract.data = self.contract.data, self.contract.data or "?"

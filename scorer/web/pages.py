@@ -102,13 +102,50 @@ def live(template: str, values: dict, rows: tuple[str, int]) -> str:
     return html + (f'<ol hx-swap-oob="afterbegin:#rows">{row}</ol>' if kind == "add" else row)
 
 
-def replayed(game):
-    """The game's state, replayed once per request however often a view asks for it."""
+# The states of the games served lately, kept for this process by game and version: the next
+# request on a game (an entry, its page) starts from it instead of replaying the whole record.
+# A game's database file, id and start time name it for life, and every write moves its version.
+KEPT_STATES = 64
+_states: dict[tuple[str, int, str, int], object] = {}
+
+
+def replayed(game, after=None):
+    """The game's state: replayed at most once per request however often a view asks for it,
+    and not at all when this process kept the state of this game as stored (see `known`).
+    `after`: the game before the change that made this one, played on from if its state is
+    known (a Schieber game replays only the new hand)."""
     memo = g.setdefault("replays", {})
     key = id(game)
     if key not in memo or memo[key][0] is not game:
-        memo[key] = (game, modes.mode_of(game).replay(game))
+        kept_game, stored_key = g.get("stored_keys", {}).get(key, (None, None))
+        state = _states.get(stored_key) if kept_game is game else None
+        if state is None:
+            mode = modes.mode_of(game)
+            earlier = memo.get(id(after)) if after is not None else None
+            if earlier is not None and earlier[0] is after:
+                state = mode.play_on(game, after, earlier[1])
+            else:
+                state = mode.replay(game)
+            if kept_game is game:
+                _keep_state(stored_key, state)
+        memo[key] = (game, state)
     return memo[key][1]
+
+
+def known(stored: store.Stored) -> store.Stored:
+    """Tell replayed() which stored version this game object is (as loaded or as just saved).
+    A database in memory keeps nothing: every app has its own under the same name."""
+    path = current_app.config["DATABASE"]
+    if path and path != ":memory:":
+        key = (path, stored.id, stored.created, stored.version)
+        g.setdefault("stored_keys", {})[id(stored.game)] = (stored.game, key)
+    return stored
+
+
+def _keep_state(key: tuple[str, int, str, int], state) -> None:
+    _states[key] = state
+    while len(_states) > KEPT_STATES:
+        _states.pop(next(iter(_states)), None)  # the oldest
 
 
 POLL = "tafel"  # ?teil=tafel: the board alone, as every open page of a game polls it
@@ -148,7 +185,7 @@ def load(game_id: int, kind: str | None = None) -> store.Stored:
     stored = store.load(get_db(), positive_id(game_id))
     if stored is None or (kind is not None and stored.game.KIND != kind):
         abort(404)
-    return stored
+    return known(stored)
 
 
 @dataclass
@@ -209,10 +246,14 @@ def write(
     # other processes wait only for the rows to be written; if another phone wrote this game
     # meanwhile, everything again under the lock.
     done = _attempt(db, stored, kind, change, index, at, locked=False)
-    if done is not None:
-        return done
-    with store.writing(db):
-        return _attempt(db, load(game_id, mode), kind, change, index, at, locked=True)
+    if done is None:
+        with store.writing(db):
+            done = _attempt(db, load(game_id, mode), kind, change, index, at, locked=True)
+    if done.saved:  # committed: its state is the one of the new version
+        saved = known(done.stored).game
+        if id(saved) in g.get("stored_keys", {}):
+            _keep_state(g.stored_keys[id(saved)][1], replayed(saved))
+    return done
 
 
 def _attempt(db, stored, kind, change, index, at, *, locked: bool) -> Written | None:
@@ -230,7 +271,7 @@ def _attempt(db, stored, kind, change, index, at, *, locked: bool) -> Written | 
     if errors:
         return Written(stored, errors=worded(errors, stored.game))
     before = len(modes.record(stored.game))
-    state = replayed(game)
+    state = replayed(game, after=stored.game)
     with store.writing(db) if not locked else nullcontext():
         if not locked and (
             store.version(db, stored.id) != stored.version

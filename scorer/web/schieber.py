@@ -217,11 +217,11 @@ def _render_new(form: NewGameForm, errors: dict[str, str], status: int):
 
 
 def _game_context(
-    stored: store.Stored, form: HandForm | None = None, errors=None, state=None, **extra
+    stored: store.Stored, form: HandForm | None = None, errors=None, state=None, sent=None, **extra
 ):
     game = stored.game
     state = state or replayed(game)
-    form = form or _fresh_form(game, state)
+    form = form or _fresh_form(game, state, sent)
     index = state.hand_index
     db = get_db()
     return {
@@ -252,9 +252,10 @@ def _game_context(
     }
 
 
-def _fresh_form(game: Game, state) -> HandForm:
-    """An empty panel: the trick points default to the team of this hand's Vorhand."""
-    form = HandForm(formdata=None)
+def _fresh_form(game: Game, state, sent: HandForm | None = None) -> HandForm:
+    """An empty panel (the form just sent, emptied, if there is one): the trick points default
+    to the team of this hand's Vorhand."""
+    form = sent.emptied() if sent else HandForm(formdata=None)
     index = state.hand_index
     form.points_team.data = str(game.vorhand(index)[0])
     return form
@@ -278,7 +279,7 @@ def _answer(written: Written, note: str | None = None, form: HandForm | None = N
     if written.repeated:
         note = gettext("Schon gespeichert: diese Eingabe kam zweimal an und zählt einmal.")
     if is_htmx():
-        return _show(stored, note=note, rows=written.rows)
+        return _show(stored, note=note, rows=written.rows, sent=form)
     return redirect(url_for("schieber.show_game", game_id=stored.id), 303)
 
 
@@ -341,7 +342,12 @@ def add_hand(game_id: int):
     entry, errors = form.entry()
     if errors:
         return _show(load(game_id, "schieber"), 422, form=form, errors=errors)
-    written = write(game_id, "enter", lambda stored: enter(stored.game, entry), mode="schieber")
+    written = write(
+        game_id,
+        "enter",
+        lambda stored: enter(stored.game, entry, replayed(stored.game)),
+        mode="schieber",
+    )
     note = None
     if written.saved:
         number = len(written.stored.game.hands)

@@ -1,6 +1,7 @@
 """Properties over many hands, slates and games."""
 
 import json
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,6 +14,7 @@ from scorer.schieber.game import (
     Team,
     enter,
     hand_problems,
+    play_on,
     record_problem,
     replay,
     score,
@@ -112,6 +114,19 @@ def test_export_load_replays_the_same(game):
     again = load(json.loads(json.dumps(export(game))))
     assert again == game
     assert state_dict(again) == state_dict(game)
+
+
+@FEW
+@given(games(), st.data())
+def test_playing_on_from_an_earlier_state_is_the_same_as_a_replay(game, data):
+    """play_on from the state after any first hands (the game before an entry) gives the
+    replay's state; from another table's game (other rules) it replays."""
+    cut = data.draw(st.integers(0, len(game.hands)))
+    earlier = game.with_hands(game.hands[:cut])
+    assert play_on(game, earlier, replay(earlier)) == replay(game)
+    more = {key: times + 1 for key, times in game.rules.multipliers.items()}
+    other = replace(earlier, rules=replace(game.rules, multipliers=more))
+    assert play_on(game, other, replay(other)) == replay(game)
 
 
 @FEW
