@@ -91,8 +91,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         MAX_FORM_PARTS=500,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
-        # The session keeps this phone's list of games: a year, like its name.
+        # The session keeps this phone's list of games: a year from its last change (a new
+        # game, a link opened), like its name. Sent only when it changed, not with every answer.
         PERMANENT_SESSION_LIFETIME=timedelta(days=365),
+        SESSION_REFRESH_EACH_REQUEST=False,
         TRUST_PROXY=os.environ.get("TRUST_PROXY", "") not in ("", "0"),
         TIMEZONE=os.environ.get("TZ_TABLE", "Europe/Zurich"),
     )
