@@ -77,7 +77,7 @@ def serve(database: str, threads: int, lock_stats: str | None = None) -> None:
     """The server process: the app on `database` under waitress on a free loopback port, which
     it prints on its first line. With `lock_stats` (a file), every write transaction is timed:
     how long BEGIN IMMEDIATE waited for SQLite's write lock, and how long the lock was held
-    until COMMIT; the figures are written to that file when the server is stopped (SIGTERM)."""
+    until COMMIT; each worker appends its figures to a file beside it (see _time_write_lock)."""
     from scorer.web.db import forget
     from scorer.web.serve import listen, serve_forked
 
@@ -92,30 +92,27 @@ def serve(database: str, threads: int, lock_stats: str | None = None) -> None:
 
 
 def _time_write_lock(path: str) -> None:
-    """Wrap the app's connections (scorer.web.db.connect) to time the write lock."""
-    import json
-    import signal
-
+    """Wrap the app's connections (scorer.web.db.connect) to time the write lock. Each worker
+    process appends a line per transaction to a file of its own (`path`.PID): how long BEGIN
+    IMMEDIATE waited, and how long the lock was then held, in seconds."""
     import scorer.web.db as web_db
 
-    waits: list[float] = []
-    held: list[float] = []
     connect = web_db.connect
 
     def timed_connect(database_path):
         database = connect(database_path)
         plain = database.execute
         locked = {}
+        log = open(f"{path}.{os.getpid()}", "a", buffering=1)  # noqa: SIM115 (the worker's life)
 
         def execute(sql, *args, **kwargs):
             start = time.perf_counter()
             result = plain(sql, *args, **kwargs)
             end = time.perf_counter()
             if sql.startswith("BEGIN IMMEDIATE"):
-                waits.append(end - start)
-                locked["at"] = end
+                locked["at"], locked["waited"] = end, end - start
             elif sql in ("COMMIT", "ROLLBACK") and "at" in locked:
-                held.append(end - locked.pop("at"))
+                log.write(f"{locked.pop('waited')} {end - locked.pop('at')}\n")
             return result
 
         database.execute = execute
@@ -123,22 +120,17 @@ def _time_write_lock(path: str) -> None:
 
     web_db.connect = timed_connect
 
-    def dump(*_):
-        Path(path).write_text(json.dumps({"waits": waits, "held": held}))
-        os._exit(0)
-
-    signal.signal(signal.SIGTERM, dump)
-
 
 def lock_report(path: Path) -> None:
     """What the server's write transactions said about SQLite's write lock."""
-    import json
-
-    if not path.exists():
+    files = path.parent.glob(f"{path.name}.*")
+    lines = [line.split() for one in files for line in one.read_text().splitlines()]
+    if not lines:
         print("Write lock: no figures (the server wrote none)")
         return
-    data = json.loads(path.read_text())
-    for label, values in (("waited for", data["waits"]), ("held", data["held"])):
+    waits = [float(w) for w, _ in lines]
+    held = [float(h) for _, h in lines]
+    for label, values in (("waited for", waits), ("held", held)):
         total = sum(values)
         print(
             f"  write lock {label:<10} {len(values):6d} transactions   p50"

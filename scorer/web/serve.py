@@ -41,9 +41,12 @@ def lan_addresses() -> list[str]:
 
 
 # App threads per worker. Waitress reads and writes the sockets itself; its threads only run
-# the app. Two a process kept both cores busy through SQLite's fsyncs and gave 10-15 % more
-# hands a second than waitress's default 4 in three runs side by side (docs/performance.md).
-THREADS = 2
+# the app, and two of them in one process take turns at Python's lock. One a process, one
+# process a core, served more hands a second than two or four threads, and at 200 hands a
+# second a p99 of 16-25 ms instead of 80-110 ms (docs/performance.md). A slow request (an
+# export, the first Rückblick after a restart) holds its process meanwhile: THREADS=2 if that
+# matters more.
+THREADS = 1
 
 
 def serve_forked(
@@ -95,7 +98,7 @@ def listen(host: str, port: int) -> socket.socket:
 
 def main() -> None:
     """Serve on HOST:PORT (default 0.0.0.0:5000) from WORKERS processes (default: one a core)
-    of THREADS app threads each (default 2)."""
+    of THREADS app threads each (default 1)."""
     host = os.environ.get("HOST", "0.0.0.0")
     port = int(os.environ.get("PORT", "5000"))
     workers = int(os.environ.get("WORKERS") or os.cpu_count() or 1)

@@ -56,11 +56,36 @@ TOP_LANE = (LEFT + 5, _diagonal_x(TOP_Y + STROKE + CLEAR) - CLEAR)
 BOTTOM_LANE = (_diagonal_x(BOTTOM_Y - STROKE - CLEAR) + CLEAR, RIGHT - 3)
 
 
+Segment = tuple[float, float, float, float]  # a stroke from (x1, y1) to (x2, y2)
+
+
 def _line(x1: float, y1: float, x2: float, y2: float, cls: str) -> str:
     return f'<line class="{cls}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>'
 
 
-def _tallies(count: int, y: float, cls: str, lane: tuple[float, float]) -> tuple[list[str], float]:
+def _number(value: float) -> str:
+    text = f"{value:.1f}".removesuffix(".0")
+    return "0" if text == "-0" else text
+
+
+def _strokes(segments: list[Segment], cls: str) -> str:
+    """The strokes of one kind as one path: each a move to its start and a line to its end,
+    both relative to where the chalk stands (a slate to 100,000 draws hundreds of strokes,
+    and their steps repeat: a few bytes each once compressed)."""
+    if not segments:
+        return ""
+    steps = []
+    at_x = at_y = 0.0
+    for x1, y1, x2, y2 in segments:
+        x1, y1, x2, y2 = (round(v, 1) for v in (x1, y1, x2, y2))
+        steps.append(
+            f"m{_number(x1 - at_x)} {_number(y1 - at_y)}l{_number(x2 - x1)} {_number(y2 - y1)}"
+        )
+        at_x, at_y = x2, y2
+    return f'<path class="{cls}" d="{"".join(steps)}"/>'
+
+
+def _tallies(count: int, y: float, lane: tuple[float, float]) -> tuple[list[Segment], float]:
     """Strokes across a line in groups of five, the fifth crossing the four before it; and where
     the last group ends (the lane's start when there are none).
 
@@ -87,18 +112,18 @@ def _tallies(count: int, y: float, cls: str, lane: tuple[float, float]) -> tuple
     x = start
     for size in groups:
         xs = [x + over + i * step for i in range(min(size, 4))]
-        lines += [_line(sx, y - STROKE, sx, y + STROKE, cls) for sx in xs]
+        lines += [(sx, y - STROKE, sx, y + STROKE) for sx in xs]
         if size == 5:
-            lines.append(_line(xs[0] - over, y + STROKE - 2, xs[-1] + over, y - STROKE + 2, cls))
+            lines.append((xs[0] - over, y + STROKE - 2, xs[-1] + over, y - STROKE + 2))
         x += 3 * step + 2 * over + gap
     return lines, x - gap
 
 
-def _x(cx: float, cy: float, a: float, b: float, both: bool, cls: str) -> list[str]:
+def _x(cx: float, cy: float, a: float, b: float, both: bool) -> list[Segment]:
     """One place of 50s: the stroke of the first, and the one that crosses it to an X."""
-    lines = [_line(cx - a, cy + b, cx + a, cy - b, cls)]
+    lines = [(cx - a, cy + b, cx + a, cy - b)]
     if both:
-        lines.append(_line(cx - a, cy - b, cx + a, cy + b, cls))
+        lines.append((cx - a, cy - b, cx + a, cy + b))
     return lines
 
 
@@ -117,7 +142,7 @@ def _spread(low: float, high: float, places: int) -> tuple[float, float]:
     return pitch, min(WIDE, (pitch - CLEAR) / 2)
 
 
-def _fifties(count: int, top_end: float | None) -> list[str]:
+def _fifties(count: int, top_end: float | None) -> list[Segment]:
     """Strokes across the diagonal, two at one place forming an X; top_end is where the 100s'
     last group ends (None without 100s).
 
@@ -147,11 +172,11 @@ def _fifties(count: int, top_end: float | None) -> list[str]:
     lines = []
     for p in range(places):
         cx = first - p * pitch
-        lines += _x(cx, _diagonal_y(cx), wide, tall, 2 * p + 1 < count, "s50")
+        lines += _x(cx, _diagonal_y(cx), wide, tall, 2 * p + 1 < count)
     return lines
 
 
-def _fifties_row(count: int) -> list[str]:
+def _fifties_row(count: int) -> list[Segment]:
     """The 50s of a slate without the Z: Xs in a row between the 100s and the 20s, from the left,
     closer and narrower when they do not fit."""
     places = (count + 1) // 2
@@ -161,7 +186,7 @@ def _fifties_row(count: int) -> list[str]:
     cy = (TOP_Y + BOTTOM_Y) / 2
     lines = []
     for p in range(places):
-        lines += _x(first + p * pitch, cy, wide, TALL, 2 * p + 1 < count, "s50-row")
+        lines += _x(first + p * pitch, cy, wide, TALL, 2 * p + 1 < count)
     return lines
 
 
@@ -192,8 +217,8 @@ def slate_svg(game: Game, state: State, team: int) -> Markup:
         elif state.schneider:
             marks.append(gettext("Schneider"))
     points = gettext("{team}: {total} Punkte").format(team=game.teams[team].name, total=total)
-    hundreds, top_end = _tallies(slate.hundreds, TOP_Y, "s100", TOP_LANE)
-    twenties, _ = _tallies(slate.twenties, BOTTOM_Y, "s20", BOTTOM_LANE)
+    hundreds, top_end = _tallies(slate.hundreds, TOP_Y, TOP_LANE)
+    twenties, _ = _tallies(slate.twenties, BOTTOM_Y, BOTTOM_LANE)
     parts = [
         f'<svg class="slate-half team-{team}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'aria-label="{escape(points)}" '
@@ -209,10 +234,10 @@ def slate_svg(game: Game, state: State, team: int) -> Markup:
         _line(LEFT, BOTTOM_Y, RIGHT, BOTTOM_Y, "z-line"),
         "</g>",
         '<g class="strokes">',
-        *hundreds,
-        *_fifties(slate.fifties, top_end if slate.hundreds else None),
-        *_fifties_row(slate.fifties),
-        *twenties,
+        _strokes(hundreds, "s100"),
+        _strokes(_fifties(slate.fifties, top_end if slate.hundreds else None), "s50"),
+        _strokes(_fifties_row(slate.fifties), "s50-row"),
+        _strokes(twenties, "s20"),
         "</g>",
     ]
     if slate.rest:

@@ -113,10 +113,16 @@ def slate(page: Page, team: int) -> dict[str, int]:
         key: int(svg.get_attribute(f"data-{key}"))
         for key in ("total", "hundreds", "fifties", "twenties", "rest")
     }
-    drawn = {f"{cls} lines": svg.locator(f"line.{cls}").count() for cls in ("s100", "s50", "s20")}
+    drawn = {f"{cls} strokes": _strokes(svg, cls) for cls in ("s100", "s50", "s20")}
     rest = svg.locator("text.rest")
     drawn["rest written"] = int(rest.text_content()) if rest.count() else 0
     return {**read, **drawn}
+
+
+def _strokes(svg, cls: str) -> int:
+    """The strokes drawn of one kind: the lines of its path (a move and a line each)."""
+    path = svg.locator(f"path.{cls}")
+    return path.get_attribute("d").count("l") if path.count() else 0
 
 
 def chalk(total: int, hundreds: int, fifties: int, twenties: int, rest: int) -> dict[str, int]:
@@ -128,9 +134,9 @@ def chalk(total: int, hundreds: int, fifties: int, twenties: int, rest: int) -> 
         "fifties": fifties,
         "twenties": twenties,
         "rest": rest,
-        "s100 lines": hundreds,
-        "s50 lines": fifties,
-        "s20 lines": twenties,
+        "s100 strokes": hundreds,
+        "s50 strokes": fifties,
+        "s20 strokes": twenties,
         "rest written": rest,
     }
 

@@ -241,6 +241,21 @@ def test_the_session_cookie_is_secure_over_direct_https(strict_app):
     assert "secure" in attributes(set_cookies(response)["session"])
 
 
+def test_the_session_cookie_goes_out_when_it_changed_not_with_every_answer(strict_app):
+    """The session (the CSRF token, this phone's games) is signed and sent when it changes; a
+    page that changes nothing in it sets no cookie (a year from its last change)."""
+    client = strict_app(None).test_client()
+    form = fetch(client, "GET", "/games/new")
+    assert "session" in set_cookies(form)  # the CSRF token is new
+    again = fetch(client, "GET", "/games/new")
+    assert "session" not in set_cookies(again)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form.get_data(True))
+    created = fetch(client, "POST", "/games/new", {**new_game_form(), "csrf_token": token[1]})
+    assert created.status_code == 303
+    assert "session" in set_cookies(created)  # the new game joins this phone's list
+    assert "session" not in set_cookies(fetch(client, "GET", created.headers["Location"]))
+
+
 def test_every_cookie_set_over_https_is_secure(strict_app):
     """The device id and the phone's name too: over HTTPS no cookie may travel in clear."""
     client = strict_app("1").test_client()

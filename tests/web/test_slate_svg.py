@@ -52,6 +52,27 @@ FONT = _font_sizes()
 LINE = re.compile(
     r'<line class="([\w-]+)" x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" y2="([-\d.]+)"/>'
 )
+Segment = tuple[float, float, float, float]
+PATH = re.compile(r'<path class="([\w-]+)" d="([^"]*)"/>')
+STEP = re.compile(r"m(-?[\d.]+) (-?[\d.]+)l(-?[\d.]+) (-?[\d.]+)")
+
+
+def segments(svg: str) -> dict[str, list[Segment]]:
+    """Every line drawn, by class: the Z's lines, and the strokes of each path (a relative move
+    to a stroke's start and a relative line to its end, one after the other)."""
+    found: dict[str, list[Segment]] = {}
+    for cls, *xy in LINE.findall(svg):
+        found.setdefault(cls, []).append(tuple(float(v) for v in xy))
+    for cls, d in PATH.findall(svg):
+        assert STEP.sub("", d) == "", f"{cls}: not moves and lines alone: {d!r}"
+        x = y = 0.0
+        for dx, dy, lx, ly in STEP.findall(d):
+            x, y = x + float(dx), y + float(dy)
+            found.setdefault(cls, []).append((x, y, x + float(lx), y + float(ly)))
+            x, y = x + float(lx), y + float(ly)
+    return found
+
+
 TEXT = re.compile(r"<text ([^>]*)>([^<]*)</text>")
 ATTR = re.compile(r'([\w-]+)="([^"]*)"')
 
@@ -81,9 +102,6 @@ class Box:
 
     def __str__(self) -> str:
         return f"({self.x0:.1f},{self.y0:.1f})-({self.x1:.1f},{self.y1:.1f})"
-
-
-Segment = tuple[float, float, float, float]
 
 
 def _box(segments: list[Segment]) -> Box:
@@ -176,9 +194,7 @@ def read(svg: str) -> tuple[Drawing, Drawing]:
     """The Z view and the "ohne Z" view of one SVG."""
     view = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
     frame = Box(0, 0, float(view[1]), float(view[2]))
-    lines: dict[str, list[Segment]] = {}
-    for cls, *xy in LINE.findall(svg):
-        lines.setdefault(cls, []).append(tuple(float(v) for v in xy))
+    lines = segments(svg)
     top, diagonal, bottom = lines.pop("z-line")
     assert top[1] == top[3] and bottom[1] == bottom[3] and top[1] < bottom[1], "the Z's lines"
     assert {*lines} <= {"s100", "s50", "s50-row", "s20"}, f"unknown lines: {set(lines)}"
@@ -248,9 +264,14 @@ def draw(slate: Slate, team: int, marks: bool = True) -> str:
 def check(slate: Slate, team: int, marks: bool = True) -> list[str]:
     svg = draw(slate, team, marks)
     z, no_z = read(svg)
-    counts = {cls: len(re.findall(f'<line class="{cls}"', svg)) for cls in ("s100", "s50", "s20")}
-    assert counts == {"s100": slate.hundreds, "s50": slate.fifties, "s20": slate.twenties}, slate
-    assert len(re.findall('<line class="s50-row"', svg)) == slate.fifties, slate
+    drawn = segments(svg)
+    counts = {cls: len(drawn.get(cls, [])) for cls in ("s100", "s50", "s20", "s50-row")}
+    assert counts == {
+        "s100": slate.hundreds,
+        "s50": slate.fifties,
+        "s20": slate.twenties,
+        "s50-row": slate.fifties,
+    }, slate
     for name, lines in z.groups:
         if name.startswith("50s place"):  # an X's middle lies on the diagonal
             x1, y1, x2, y2 = z.z["diagonal"]
