@@ -241,14 +241,13 @@ def test_the_rueckblick_pages_through_many_games(app, client):
     assert figures(first, "differenzler", "Bea")["wins"] == 23
 
 
-def test_a_game_page_links_the_print_stylesheet(games):
+def test_a_game_page_has_the_styles_for_paper(games):
     html = page(games, "/games/1")
-    assert re.search(
-        r'<link rel="stylesheet" href="/static/print\.css\?v=\w+" media="print">', html
-    )
-    with games.get("/static/print.css") as response:
+    style = re.search(r'<link rel="stylesheet" href="(/static/app\.css\?v=\w+)">', html)
+    with games.get(style[1]) as response:
         css = response.get_data(as_text=True)
-    assert ".entry" in css and ".bar" in css and "display: none" in css
+    paper = css[css.index("@media print {") :]
+    assert ".entry" in paper and ".bar" in paper and "display: none" in paper
 
 
 def test_a_hand_entered_since_shows_in_the_next_rueckblick(client):
