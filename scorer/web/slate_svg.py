@@ -63,23 +63,25 @@ def _line(x1: float, y1: float, x2: float, y2: float, cls: str) -> str:
     return f'<line class="{cls}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>'
 
 
-def _number(value: float) -> str:
-    text = f"{value:.1f}".removesuffix(".0")
-    return "0" if text == "-0" else text
+def _tenths(value: int) -> str:
+    """A length in tenths as SVG writes it: 70 is "7", -35 is "-3.5"."""
+    whole, tenth = divmod(abs(value), 10)
+    text = f"{whole}.{tenth}" if tenth else str(whole)
+    return "-" + text if value < 0 else text
 
 
 def _strokes(segments: list[Segment], cls: str) -> str:
     """The strokes of one kind as one path: each a move to its start and a line to its end,
     both relative to where the chalk stands (a slate to 100,000 draws hundreds of strokes,
-    and their steps repeat: a few bytes each once compressed)."""
+    and their steps repeat: a few bytes each once compressed). Drawn to a tenth."""
     if not segments:
         return ""
     steps = []
-    at_x = at_y = 0.0
-    for x1, y1, x2, y2 in segments:
-        x1, y1, x2, y2 = (round(v, 1) for v in (x1, y1, x2, y2))
+    at_x = at_y = 0
+    for segment in segments:
+        x1, y1, x2, y2 = (round(v * 10) for v in segment)
         steps.append(
-            f"m{_number(x1 - at_x)} {_number(y1 - at_y)}l{_number(x2 - x1)} {_number(y2 - y1)}"
+            f"m{_tenths(x1 - at_x)} {_tenths(y1 - at_y)}l{_tenths(x2 - x1)} {_tenths(y2 - y1)}"
         )
         at_x, at_y = x2, y2
     return f'<path class="{cls}" d="{"".join(steps)}"/>'
