@@ -4,6 +4,7 @@ write transaction that turns a posted form into a stored change."""
 from __future__ import annotations
 
 import secrets
+import threading
 from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
@@ -105,8 +106,10 @@ def live(template: str, values: dict, rows: tuple[str, int]) -> str:
 # The states of the games served lately, kept for this process by game and version: the next
 # request on a game (an entry, its page) starts from it instead of replaying the whole record.
 # A game's database file, id and start time name it for life, and every write moves its version.
-KEPT_STATES = 64
-_states: dict[tuple[str, int, str, int], object] = {}
+# At most 64 games and 20,000 entries between them (a few MB); the oldest go first.
+KEPT_STATES, KEPT_ENTRIES = 64, 20_000
+_states: dict[tuple[str, int, str, int], tuple[object, int]] = {}  # key -> (state, entries)
+_states_lock = threading.Lock()
 
 
 def replayed(game, after=None):
@@ -118,7 +121,7 @@ def replayed(game, after=None):
     key = id(game)
     if key not in memo or memo[key][0] is not game:
         kept_game, stored_key = g.get("stored_keys", {}).get(key, (None, None))
-        state = _states.get(stored_key) if kept_game is game else None
+        state = _states.get(stored_key, (None, 0))[0] if kept_game is game else None
         if state is None:
             mode = modes.mode_of(game)
             earlier = memo.get(id(after)) if after is not None else None
@@ -127,7 +130,7 @@ def replayed(game, after=None):
             else:
                 state = mode.replay(game)
             if kept_game is game:
-                _keep_state(stored_key, state)
+                _keep_state(stored_key, game, state)
         memo[key] = (game, state)
     return memo[key][1]
 
@@ -142,10 +145,13 @@ def known(stored: store.Stored) -> store.Stored:
     return stored
 
 
-def _keep_state(key: tuple[str, int, str, int], state) -> None:
-    _states[key] = state
-    while len(_states) > KEPT_STATES:
-        _states.pop(next(iter(_states)), None)  # the oldest
+def _keep_state(key: tuple[str, int, str, int], game, state, replaces=None) -> None:
+    """Keep a game's state; `replaces`: the key of the version before a write, gone for good."""
+    with _states_lock:
+        _states.pop(replaces, None)
+        _states[key] = (state, len(modes.record(game)))
+        while len(_states) > KEPT_STATES or sum(n for _, n in _states.values()) > KEPT_ENTRIES:
+            del _states[next(iter(_states))]  # the oldest
 
 
 POLL = "tafel"  # ?teil=tafel: the board alone, as every open page of a game polls it
@@ -252,7 +258,8 @@ def write(
     if done.saved:  # committed: its state is the one of the new version
         saved = known(done.stored).game
         if id(saved) in g.get("stored_keys", {}):
-            _keep_state(g.stored_keys[id(saved)][1], replayed(saved))
+            key = g.stored_keys[id(saved)][1]
+            _keep_state(key, saved, replayed(saved), replaces=(*key[:3], key[3] - 1))
     return done
 
 

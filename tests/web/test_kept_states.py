@@ -11,6 +11,7 @@ import pytest
 from scorer import modes
 from scorer.schieber.game import Hand, enter
 from scorer.storage import games as store
+from scorer.web import pages
 from scorer.web.db import connect
 from tests.conftest import new_game_form, totals_in
 
@@ -62,3 +63,20 @@ def test_a_hand_written_by_another_process_shows_at_once(app, client, replays):
     page = client.get("/games/1").get_data(as_text=True)
     assert totals_in(page) == (90 + 57, 67 + 100)
     assert replays == [2]
+
+
+def test_the_states_kept_are_few_and_the_oldest_go_first(client, replays, monkeypatch):
+    monkeypatch.setattr(pages, "_states", {})
+    monkeypatch.setattr(pages, "KEPT_STATES", 2)
+    for game in (1, 2, 3):
+        assert client.post("/games/new", data=new_game_form()).status_code == 303
+        assert client.post(f"/games/{game}/hands", data=HAND).status_code == 303
+    assert len(pages._states) == 2  # each game's state after its entry; the one before goes
+    replays.clear()
+    for game in (3, 2, 1):  # 2 and 3 kept; 1 replayed, and kept instead of 2, the oldest
+        assert totals_in(client.get(f"/games/{game}").get_data(as_text=True)) == (90, 67)
+    assert replays == [1]
+    client.get("/games/3")
+    assert replays == [1]
+    client.get("/games/2")
+    assert replays == [1, 1]
