@@ -553,6 +553,16 @@ class _Replay:
             return
         self.vorhand = _next(self.vorhand, left, count)
 
+    @classmethod
+    def resumed(cls, game: HandjassGame, state: HandjassState) -> _Replay:
+        """The replay under way at `state`, the state after the first deals of `game` that
+        len(state.rows) counts, not stopped."""
+        done = cls(game)
+        done.strokes, done.potatoes = list(state.strokes), list(state.potatoes)
+        done.retired, done.rows = dict(state.retired), list(state.rows)
+        done.vorhand, done.held = state.vorhand, list(state.held)
+        return done
+
     def state(self) -> HandjassState:
         """The state after the deals so far."""
         return HandjassState(
@@ -578,10 +588,27 @@ def replay(game: HandjassGame) -> HandjassState:
     return _replayed(game).state()
 
 
-def _replayed(game: HandjassGame) -> _Replay:
-    """The replay of the whole record, stopped where the loser is known or a draw is missing."""
-    done = _Replay(game)
-    for deal in game.deals:
+def play_on(game: HandjassGame, earlier: HandjassGame, state: HandjassState) -> HandjassState:
+    """The state of `game`, played on from the `state` of an earlier game of the same table
+    (the game before a deal was written): the same state as replay(game), without playing the
+    deals they share again. When `earlier` is not the beginning of `game` (other players or
+    rules, other first deals) or its state has stopped (a loser, a draw missing), a replay."""
+    shared = len(earlier.deals)
+    resumable = (
+        state.loser is None
+        and state.pending is None
+        and len(state.rows) == shared <= len(game.deals)
+        and all(a is b or a == b for a, b in zip(earlier.deals, game.deals, strict=False))
+        and replace(earlier, deals=game.deals) == game
+    )
+    return _replayed(game, _Replay.resumed(game, state) if resumable else None).state()
+
+
+def _replayed(game: HandjassGame, done: _Replay | None = None) -> _Replay:
+    """The replay of the whole record (or on from `done`, the replay of its first deals),
+    stopped where the loser is known or a draw is missing."""
+    done = done or _Replay(game)
+    for deal in game.deals[len(done.rows) :]:
         done.add(deal)
         if done.stopped:
             break
@@ -765,16 +792,19 @@ def _one_weis_holder(deal: Deal) -> bool:
 
 
 def enter_deal(
-    game: HandjassGame, deal: Deal, *, ask_sum: bool = False
+    game: HandjassGame, deal: Deal, *, ask_sum: bool = False, state: HandjassState | None = None
 ) -> tuple[HandjassGame, dict[str, Code]]:
     """The game with this deal written, or the unchanged game and what is wrong with it.
 
     A stroke tied between players needs the draw first (unless the table holds ties over):
     `draw`. With `ask_sum`, a deal whose card points do not make 157 though every card was
     played comes back first with the question whether to write it so: `sum`
-    (points_question); the table answers by entering it again without `ask_sum`.
+    (points_question); the table answers by entering it again without `ask_sum`. `state` is
+    the game's state when the caller has it (saves a replay).
     """
-    errors, _ = _next_deal_problems(deal, _replayed(game), ask_sum=ask_sum)
+    stopped = state is None or state.loser is not None or state.pending is not None
+    done = _replayed(game) if stopped else _Replay.resumed(game, state)
+    errors, _ = _next_deal_problems(deal, done, ask_sum=ask_sum)
     if errors:
         return game, errors
     return game.with_record(game.deals + (deal,)), {}

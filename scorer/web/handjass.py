@@ -278,7 +278,7 @@ def add_deal(game_id: int):
         if tie.tied and "random" in request.form.getlist("draw"):
             deal = drawn(deal, tie, SystemRandom())
         # Points that do not add up to 157 ask first (errors["sum"]), then a tie the draw.
-        return enter_deal(game, deal, ask_sum=not confirmed())
+        return enter_deal(game, deal, ask_sum=not confirmed(), state=state)
 
     written = write(game_id, "enter", deal_in, mode="handjass")
     number = len(written.stored.game.deals)
