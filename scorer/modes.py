@@ -20,7 +20,7 @@ class Mode:
     game: type
     entry: type  # one entry of its record: a Schieber hand, a Handjass deal
     replay: Callable
-    play_on: Callable  # (game, earlier game, its state) -> the game's state (replay(game) or less)
+    replay_from: Callable | None  # (game, state of its first entries) -> its state, or None
     record_problem: Callable  # game -> why its record cannot stand, or None
     summary: Callable  # (game, state) -> the few figures the list of games shows
     state_dict: Callable  # (game, state) -> the computed state as plain data (its export.py)
@@ -31,7 +31,7 @@ class Mode:
 
     @classmethod
     def of(cls, package, game: type, entry: type) -> Mode:
-        """A mode from its package: the package's replay (and play_on, where it has one),
+        """A mode from its package: the package's replay (and replay_from, where it has one),
         record_problem and summary, the state_dict of its export module, the parties and
         balances of its stakes module, and the look and figures of its stats module."""
         export = import_module(f"{package.__name__}.export")
@@ -39,11 +39,17 @@ class Mode:
         stats = import_module(f"{package.__name__}.stats")
         checks = (package.record_problem, package.summary, export.state_dict)
         settle = (stakes.parties, stakes.balances)
-        replay = package.replay
-        play_on = getattr(package, "play_on", lambda g, _earlier, _state: replay(g))
-        return cls(
-            game.KIND, game, entry, replay, play_on, *checks, *settle, stats.look, stats.FIGURES
-        )
+        replay = (package.replay, getattr(package, "replay_from", None))
+        return cls(game.KIND, game, entry, *replay, *checks, *settle, stats.look, stats.FIGURES)
+
+    def play_on(self, game, earlier, state):
+        """The state of `game`, played on from the `state` of `earlier`, the same table's game
+        before an entry was written: the same as a replay, without playing again the entries
+        they share. A replay when `earlier` is not the beginning of `game` or the mode cannot
+        play on."""
+        if self.replay_from is not None and continues(earlier, game, len(state.rows)):
+            return self.replay_from(game, state)
+        return self.replay(game)
 
 
 MODES: dict[str, Mode] = {
@@ -65,6 +71,17 @@ def mode_of(game) -> Mode:
 def record(game) -> tuple:
     """The game's entries in order: a Schieber game's hands, a Handjass game's deals."""
     return getattr(game, game.RECORD)
+
+
+def continues(earlier, game, entries: int) -> bool:
+    """`earlier` is the beginning of `game`: the same game (players, rules, everything) whose
+    record is the first `entries` entries of game's, all of them."""
+    before, after = record(earlier), record(game)
+    return (
+        len(before) == entries <= len(after)
+        and all(a is b or a == b for a, b in zip(before, after, strict=False))
+        and earlier.with_record(after) == game
+    )
 
 
 def summary(game, state=None) -> dict:

@@ -10,10 +10,10 @@ from scorer.handjass.game import (
     choices,
     deal_total,
     enter_deal,
-    play_on,
     points_question,
     record_problem,
     replay,
+    replay_from,
     rest_of,
     summary,
 )
@@ -28,10 +28,10 @@ __all__ = [
     "choices",
     "deal_total",
     "enter_deal",
-    "play_on",
     "points_question",
     "record_problem",
     "replay",
+    "replay_from",
     "rest_of",
     "summary",
 ]

@@ -588,20 +588,19 @@ def replay(game: HandjassGame) -> HandjassState:
     return _replayed(game).state()
 
 
-def play_on(game: HandjassGame, earlier: HandjassGame, state: HandjassState) -> HandjassState:
-    """The state of `game`, played on from the `state` of an earlier game of the same table
-    (the game before a deal was written): the same state as replay(game), without playing the
-    deals they share again. When `earlier` is not the beginning of `game` (other players or
-    rules, other first deals) or its state has stopped (a loser, a draw missing), a replay."""
-    shared = len(earlier.deals)
-    resumable = (
-        state.loser is None
-        and state.pending is None
-        and len(state.rows) == shared <= len(game.deals)
-        and all(a is b or a == b for a, b in zip(earlier.deals, game.deals, strict=False))
-        and replace(earlier, deals=game.deals) == game
-    )
-    return _replayed(game, _Replay.resumed(game, state) if resumable else None).state()
+def replay_from(game: HandjassGame, state: HandjassState) -> HandjassState:
+    """The state of `game`, played on from `state`, the state after its first len(state.rows)
+    deals (scorer.modes.continues checks that it is): the same as replay(game), without
+    playing those deals again; a replay when that state has stopped (a loser, a draw
+    missing)."""
+    return _on_from(game, state).state()
+
+
+def _on_from(game: HandjassGame, state: HandjassState | None) -> _Replay:
+    """The replay of `game` on from `state` (of its first deals) while that has not stopped,
+    else from the first deal."""
+    going = state is not None and state.loser is None and state.pending is None
+    return _replayed(game, _Replay.resumed(game, state) if going else None)
 
 
 def _replayed(game: HandjassGame, done: _Replay | None = None) -> _Replay:
@@ -802,9 +801,7 @@ def enter_deal(
     (points_question); the table answers by entering it again without `ask_sum`. `state` is
     the game's state when the caller has it (saves a replay).
     """
-    stopped = state is None or state.loser is not None or state.pending is not None
-    done = _replayed(game) if stopped else _Replay.resumed(game, state)
-    errors, _ = _next_deal_problems(deal, done, ask_sum=ask_sum)
+    errors, _ = _next_deal_problems(deal, _on_from(game, state), ask_sum=ask_sum)
     if errors:
         return game, errors
     return game.with_record(game.deals + (deal,)), {}

@@ -11,9 +11,9 @@ from scorer.schieber.game import (
     Team,
     change_record,
     enter,
-    play_on,
     record_problem,
     replay,
+    replay_from,
     settle_tie,
     summary,
 )
@@ -25,9 +25,9 @@ __all__ = [
     "Team",
     "change_record",
     "enter",
-    "play_on",
     "record_problem",
     "replay",
+    "replay_from",
     "settle_tie",
     "summary",
 ]

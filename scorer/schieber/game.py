@@ -456,20 +456,12 @@ def _crossing(before: tuple[int, int], after: tuple[int, int], rules: Rules) -> 
     return [t for t in (0, 1) if rules.below_half(before[t]) and not rules.below_half(after[t])]
 
 
-def play_on(game: Game, earlier: Game, state: State) -> State:
-    """The state of `game`, played on from the `state` of an earlier game of the same table
-    (the game before an entry was written): the same state as replay(game), without playing
-    again the hands they share. When `earlier` is not the beginning of `game` (other settings,
-    other first hands) or its state is no longer open (won, tied, a hand open), a replay."""
-    shared = len(earlier.hands)
-    resumable = (
-        not state.finished
-        and not state.tie
-        and state.open_hand is None
-        and len(state.rows) == shared <= len(game.hands)
-        and all(a is b or a == b for a, b in zip(earlier.hands, game.hands, strict=False))
-        and replace(earlier, hands=game.hands) == game
-    )
+def replay_from(game: Game, state: State) -> State:
+    """The state of `game`, played on from `state`, the state after its first len(state.rows)
+    hands (scorer.modes.continues checks that it is): the same as replay(game), without
+    playing those hands again; a replay when that state is no longer open (won, tied, a hand
+    open)."""
+    resumable = not state.finished and not state.tie and state.open_hand is None
     return _replay(game, state if resumable else None)
 
 
@@ -488,7 +480,7 @@ def replay(game: Game) -> State:
 
 def _replay(game: Game, start: State | None) -> State:
     """The replay, from the first hand or on from `start`, the open state after the first
-    len(start.rows) hands (play_on checked that it is)."""
+    len(start.rows) hands (replay_from checked that it is open)."""
     rules = game.rules
     totals = (0, 0)
     slates = (Slate(), Slate())

@@ -26,9 +26,9 @@ from scorer.handjass.game import (
     award,
     deal_problems,
     enter_deal,
-    play_on,
     replay,
 )
+from scorer.modes import mode_of
 
 SETTINGS = settings(max_examples=150, deadline=None, database=None)
 TRUMPS = ("rosen", "eicheln", "schilten", "schellen")
@@ -170,14 +170,14 @@ def games(draw, rules: HandjassRules = DEFAULT) -> HandjassGame:
 @SETTINGS
 @given(games(), st.data())
 def test_playing_on_from_an_earlier_state_is_the_same_as_a_replay(game, data):
-    """play_on from the state after any first deals (the game before an entry) gives the
-    replay's state, and enter_deal judges the next deal on a state given as on its own replay;
-    from a game with other rules play_on replays."""
+    """Playing on (scorer.modes) from the state after any first deals (the game before an
+    entry) gives the replay's state, and enter_deal judges the next deal on a state given as
+    on its own replay; from a game with other rules it replays."""
     cut = data.draw(st.integers(0, len(game.deals)))
     earlier = game.with_record(game.deals[:cut])
-    assert play_on(game, earlier, replay(earlier)) == replay(game)
+    assert mode_of(game).play_on(game, earlier, replay(earlier)) == replay(game)
     other = replace(earlier, rules=replace(game.rules, target=game.rules.target + 1))
-    assert play_on(game, other, replay(other)) == replay(game)
+    assert mode_of(game).play_on(game, other, replay(other)) == replay(game)
     if cut < len(game.deals):
         deal = game.deals[cut]
         assert enter_deal(earlier, deal, state=replay(earlier)) == enter_deal(earlier, deal)

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.exchange import export, load, state_dict
+from scorer.modes import mode_of
 from scorer.schieber.contracts import Rules
 from scorer.schieber.game import (
     Game,
@@ -14,7 +15,6 @@ from scorer.schieber.game import (
     Team,
     enter,
     hand_problems,
-    play_on,
     record_problem,
     replay,
     score,
@@ -119,14 +119,14 @@ def test_export_load_replays_the_same(game):
 @FEW
 @given(games(), st.data())
 def test_playing_on_from_an_earlier_state_is_the_same_as_a_replay(game, data):
-    """play_on from the state after any first hands (the game before an entry) gives the
-    replay's state; from another table's game (other rules) it replays."""
+    """Playing on (scorer.modes) from the state after any first hands (the game before an
+    entry) gives the replay's state; from another table's game (other rules) it replays."""
     cut = data.draw(st.integers(0, len(game.hands)))
     earlier = game.with_hands(game.hands[:cut])
-    assert play_on(game, earlier, replay(earlier)) == replay(game)
+    assert mode_of(game).play_on(game, earlier, replay(earlier)) == replay(game)
     more = {key: times + 1 for key, times in game.rules.multipliers.items()}
     other = replace(earlier, rules=replace(game.rules, multipliers=more))
-    assert play_on(game, other, replay(other)) == replay(game)
+    assert mode_of(game).play_on(game, other, replay(other)) == replay(game)
 
 
 @FEW
