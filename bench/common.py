@@ -187,6 +187,21 @@ def hidden_inputs(page: str, form_id: str | None = None) -> dict[str, str]:
     return found
 
 
+PLAIN = {"Jass-Panel": "plain"}  # what htmx sends from a plain panel (hx-headers)
+
+
+def panel_after(answer: str, before: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """A Schieber panel as the phone holds it after an answer: its hidden inputs, and the
+    headers htmx sends with its next post. An answer that keeps the page's panel
+    (hx-preserve) brings the new tokens out of band, in div#next."""
+    if '<form id="panel" hx-preserve>' in answer:
+        moved = answer.split('<div id="next"', 1)[1].split('<div class="who">', 1)[0]
+        return {**before, **hidden_inputs(moved)}, PLAIN
+    form = re.search(r'<form id="panel".*?>', answer, re.S)
+    plain = form is not None and "Jass-Panel" in form.group(0)
+    return hidden_inputs(answer, "panel"), PLAIN if plain else {}
+
+
 def percentile(values: list[float], p: float) -> float:
     """The p-th percentile (nearest rank) of the values; nan for none."""
     if not values:

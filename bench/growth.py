@@ -32,6 +32,7 @@ from pathlib import Path
 
 from common import (
     FLAT,
+    PLAIN,
     hand_fields,
     handjass_deal,
     handjass_game,
@@ -48,6 +49,8 @@ from scorer.schieber.game import replay
 from scorer.web.links import MINE, MINE_MAX
 
 HTMX = {"HX-Request": "true", "Accept-Encoding": "gzip"}
+# A Schieber entry from a plain panel, as htmx sends it (the answer then keeps the panel).
+ENTRY = HTMX | PLAIN
 TARGET = 100_000  # the highest target the app allows
 BEYOND = 1_000_000  # for Schieber games longer than any the app allows (stored directly)
 
@@ -136,7 +139,7 @@ def measure_game(app, client, db, kind: str, size: int) -> tuple[dict[str, float
         db.execute("UPDATE games SET version = version + 1 WHERE id = ?", [game_id])
 
     def enter():
-        expect(client.post(enter_url, data=entry, headers=HTMX), 200)
+        expect(client.post(enter_url, data=entry, headers=ENTRY), 200)
 
     def edit():
         edits.reverse()

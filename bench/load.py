@@ -6,11 +6,12 @@ waitress on loopback in a process of its own, one waitress per core with 2 app t
 threads, each with one persistent HTTP connection (http.client) and its own cookies, play
 `--games` games: each game is set up through the real new-game form (its csrf_token and `once`),
 its page is opened once, and its hands are entered one by one through the real panel form, as
-htmx sends it (HX-Request: true; the hidden csrf_token, once and seen taken from the last
-answer). The target is set so a game ends in exactly `--hands` hands. Every request asks for
-gzip, as a browser does. Afterwards the same clients fetch a trivial URL of the same app (the
-favicon, a static file behind the same after_request hooks) as often, for comparison; and every
-acknowledged hand is looked up in the database.
+htmx sends it (HX-Request: true, and Jass-Panel: plain from a plain panel; the hidden
+csrf_token, once and seen taken from the last answer, or from its div#next when the answer
+keeps the page's panel). The target is set so a game ends in exactly `--hands` hands. Every
+request asks for gzip, as a browser does. Afterwards the same clients fetch a trivial URL of
+the same app (the favicon, a static file behind the same after_request hooks) as often, for
+comparison; and every acknowledged hand is looked up in the database.
 
 The clients go as fast as the server answers (a closed loop: 32 clients, no pause), so the
 latencies are mostly queueing: mean latency ≈ clients / throughput. `--rate N` offers N hands/s
@@ -48,6 +49,7 @@ from urllib.parse import urlencode
 
 from common import (
     FLAT,
+    PLAIN,
     count_entries,
     hand_fields,
     hidden_inputs,
@@ -56,6 +58,7 @@ from common import (
     make_app,
     new_game_form,
     open_db,
+    panel_after,
     percentile,
     schieber_game,
     store_game,
@@ -215,9 +218,10 @@ class Client:
         self.conn = http.client.HTTPConnection(HOST, port, timeout=60)
         self.cookies: dict[str, str] = {}
 
-    def request(self, method: str, path: str, fields: dict | None = None, htmx: bool = False):
-        """Send one request; its status, Location, text and seconds taken (sending to having
-        read the whole body). A broken connection counts as status 0 and is reopened."""
+    def request(self, method: str, path: str, fields: dict | None = None, htmx: dict | None = None):
+        """Send one request (`htmx`: as htmx sends it, with these headers too); its status,
+        Location, text and seconds taken (sending to having read the whole body). A broken
+        connection counts as status 0 and is reopened."""
         headers = {"Accept-Encoding": "gzip", "Accept": "text/html"}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
@@ -225,8 +229,8 @@ class Client:
         if fields is not None:
             body = urlencode(fields)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-        if htmx:
-            headers["HX-Request"] = "true"
+        if htmx is not None:
+            headers.update(htmx, **{"HX-Request": "true"})
         if self.pacer is not None:
             self.pacer.wait()
         start = time.perf_counter()
@@ -286,13 +290,14 @@ def play_games(client: Client, games: queue.Queue, figures: Figures, hands: int,
         status, _, page, elapsed = client.request("GET", path)
         if not figures.add("game page (GET)", status, elapsed):
             continue
+        panel: dict[str, str] = {}
         for i in range(hands):
-            panel = hidden_inputs(page, "panel")
+            panel, sent_with = panel_after(page, panel)
             if not panel:
                 figures.add("game flow", 200, 0.0, f"game {game_id}: no panel before hand {i + 1}")
                 break
             status, _, page, elapsed = client.request(
-                "POST", f"{path}/hands", {**panel, **hand_fields(i)}, htmx=True
+                "POST", f"{path}/hands", {**panel, **hand_fields(i)}, htmx=sent_with
             )
             # Acknowledged: a 2xx answer with no refusal beside a field.
             refused = 'class="error"' in page
@@ -426,7 +431,9 @@ def entry_costs(before: int, rounds: int, show_profile: bool) -> None:
             db.execute("UPDATE games SET version = version + 1 WHERE id = ?", [game_id])
 
         def enter():
-            response = client.post(f"{url}/hands", data=hand_fields(before, FLAT), headers=HTMX)
+            response = client.post(
+                f"{url}/hands", data=hand_fields(before, FLAT), headers=HTMX | PLAIN
+            )
             assert response.status_code == 200, response.status_code
             return response
 

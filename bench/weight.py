@@ -28,6 +28,7 @@ from common import (
     machine,
     make_app,
     new_game_form,
+    panel_after,
     target_for,
     verdict,
 )
@@ -113,9 +114,11 @@ def play(client, hands: int, target: int) -> tuple[str, dict]:
     url = created.headers["Location"]
     page = text(client.get(url, headers=BROWSER))
     answers = {}
+    panel: dict[str, str] = {}
     for i in range(hands):
-        fields = {**hidden_inputs(page, "panel"), **hand_fields(i)}
-        response = client.post(f"{url}/hands", data=fields, headers=HTMX)
+        panel, sent_with = panel_after(page, panel)
+        fields = {**panel, **hand_fields(i)}
+        response = client.post(f"{url}/hands", data=fields, headers=HTMX | sent_with)
         page = text(response)
         if response.status_code != 200 or 'class="error"' in page:
             raise SystemExit(f"hand {i + 1} refused: HTTP {response.status_code}")

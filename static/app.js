@@ -159,6 +159,23 @@
     updatePanel(panel);
   });
 
+  // A hand saved from a plain panel: the page keeps its panel, and the answer brought what moves
+  // on (the next Vorhand, the team its points go to, the dealer, the tokens). What was typed
+  // goes, as in a fresh panel.
+  document.addEventListener("panel-kept", function (event) {
+    const panel = event.target;
+    panel.querySelectorAll("input[inputmode=numeric]").forEach(function (i) { i.value = ""; });
+    panel.querySelectorAll("input[type=checkbox]").forEach(function (i) { i.checked = false; });
+    panel.querySelectorAll("output, .preview").forEach(function (e) { e.textContent = ""; });
+    panel.querySelectorAll(".error").forEach(function (e) { e.remove(); });
+    panel.querySelectorAll("[aria-invalid]").forEach(function (e) {
+      e.removeAttribute("aria-invalid");
+      e.removeAttribute("aria-describedby");
+    });
+    panel.querySelectorAll("details.extras").forEach(function (d) { d.open = false; });
+    updatePanel(panel);
+  });
+
   // A second tap on a contract just after a save lands on the fresh panel: until anything is
   // typed there, for a moment it does nothing, so the writer never sees a refusal of a hand that
   // was in fact saved. (A tap while the save is still on its way is dropped by htmx: hx-sync on

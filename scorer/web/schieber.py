@@ -248,6 +248,7 @@ def _game_context(
         "record": record_context(game, stored, store.shown_changes(db, stored.id)),
         "can_redo": store.redoable(db, stored.id) is not None,
         "oob": False,
+        "keep_panel": False,
         **extra,
     }
 
@@ -279,8 +280,22 @@ def _answer(written: Written, note: str | None = None, form: HandForm | None = N
     if written.repeated:
         note = gettext("Schon gespeichert: diese Eingabe kam zweimal an und zählt einmal.")
     if is_htmx():
-        return _show(stored, note=note, rows=written.rows, sent=form)
+        if not _keeps_panel(written):
+            return _show(stored, note=note, rows=written.rows, sent=form)
+        html, status = _show(stored, note=note, rows=written.rows, sent=form, keep_panel=True)
+        return html, status, {"HX-Trigger-After-Swap": "panel-kept"}
     return redirect(url_for("schieber.show_game", game_id=stored.id), 303)
+
+
+def _keeps_panel(written: Written) -> bool:
+    """Whether the page keeps its entry panel after this save: an entry from a plain panel
+    (the page says so: no hand open), and the next hand plain too (no hand open, the game not
+    over). The answer then sends only what moves on, and static/app.js empties what was typed."""
+    if not written.saved:
+        return False
+    state = replayed(written.stored.game)
+    plain = not (state.finished or state.tie or state.open_hand)
+    return plain and request.headers.get("Jass-Panel") == "plain"
 
 
 def _saved_note(game: Game, number: int) -> str:

@@ -213,6 +213,52 @@ def test_an_entry_answers_with_only_the_history_row_it_touched(client, game):
     assert totals_in(html) == (272 + 450, 356 + 171)  # (100 + 50) x 3 : 57 x 3
 
 
+def test_a_hand_from_a_plain_panel_keeps_the_panel_and_sends_what_moves_on(client, game):
+    plain = {"HX-Request": "true", "Jass-Panel": "plain"}
+    page = client.get(game).get_data(as_text=True)
+    assert """hx-headers='{"Jass-Panel": "plain"}'""" in page  # the panel says it is plain
+    response = client.post(
+        f"{game}/hands", data={"contract": "rosen", "points": "62"}, headers=plain
+    )
+    html = response.get_data(as_text=True)
+    assert response.headers["HX-Trigger-After-Swap"] == "panel-kept"
+    assert totals_in(html) == (62, 95)
+    # The page keeps its panel; hand 2 (Vorhand Ben, Ihr's points, Anna deals) comes out of band.
+    assert '<form id="panel" hx-preserve></form>' in html and 'id="points"' not in html
+    assert re.search(r'<div id="next" hx-swap-oob="true">.*Hand 2: Vorhand <b>Ben</b>', html, re.S)
+    assert '<span class="dealer" id="dealer" hx-swap-oob="true">Anna gibt</span>' in html
+    team = re.search(r'id="points-team".*?</div>', html, re.S).group(0)
+    assert 'value="1" checked' in team and 'value="0" checked' not in team
+    assert re.search(r'<input type="hidden" name="seen" value="1-', html)
+
+    # Weis before the tricks opens hand 2: the panel changes (the hand runs), so it is sent.
+    html = client.post(
+        f"{game}/hands", data={"contract": "obenabe", "weis_a": "50"}, headers=plain
+    ).get_data(as_text=True)
+    assert "hx-preserve" not in html and "Läuft in Obenabe ×3." in html
+    # Without the page saying its panel is plain, the whole panel comes too.
+    html = client.post(
+        f"{game}/hands",
+        data={"contract": "obenabe", "points": "100"},
+        headers={"HX-Request": "true"},
+    ).get_data(as_text=True)
+    assert "hx-preserve" not in html and 'id="points"' in html and "Hand 3: Vorhand" in html
+
+
+def test_the_hand_that_ends_the_game_sends_no_panel_to_keep(client):
+    client.post("/games/new", data=new_game_form(target="300", preset="custom"))
+    plain = {"HX-Request": "true", "Jass-Panel": "plain"}
+    client.post("/games/1/hands", data={"contract": "rosen", "points": "100", "points_team": "0"})
+    response = client.post(
+        "/games/1/hands",
+        data={"contract": "schellen", "points": "110", "points_team": "0"},
+        headers=plain,
+    )
+    html = response.get_data(as_text=True)
+    assert "Wir gewinnt" in html and 'id="panel"' not in html and 'id="next"' not in html
+    assert "HX-Trigger-After-Swap" not in response.headers
+
+
 def test_redo_only_until_something_new_is_entered(client, game):
     post_hand(client, game, contract="rosen", points="62")
     post_hand(client, game, contract="rosen", points="90")
