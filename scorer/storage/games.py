@@ -21,7 +21,7 @@ import hashlib
 import json
 import os
 import threading
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -258,19 +258,26 @@ def _log(db: Database, game_id: int, *, phone: str, kind: str, at: str | None = 
     )
 
 
-def load(db: Database, game_id: int, *, deleted: bool = False) -> Stored | None:
+Kept = Callable[[int, str, int], Stored | None]
+
+
+def load(
+    db: Database, game_id: int, *, deleted: bool = False, kept: Kept | None = None
+) -> Stored | None:
     """The stored game with this id, or None (also for ids no SQLite integer can hold, and
     for a deleted game unless `deleted`: its pages are gone until it is restored).
 
     Outside a write transaction it reads in one read transaction: the game, its version and
-    its entries as one moment left them."""
+    its entries as one moment left them. `kept(id, created, version)`: the game as stored at
+    that version if the caller still has it (every write moves the version), so that its
+    entries need not be read again."""
     if not 0 < game_id < 2**63:
         return None
     if db.conn.in_transaction:
-        return _load(db, game_id, deleted)
+        return _load(db, game_id, deleted, kept)
     db.execute("BEGIN")
     try:
-        return _load(db, game_id, deleted)
+        return _load(db, game_id, deleted, kept)
     finally:
         db.execute("COMMIT")
 
@@ -284,7 +291,7 @@ def version(db: Database, game_id: int) -> int | None:
     return row[0] if row else None
 
 
-def _load(db: Database, game_id: int, deleted: bool = False) -> Stored | None:
+def _load(db: Database, game_id: int, deleted: bool, kept: Kept | None) -> Stored | None:
     row = db.execute(
         "SELECT id, kind, created, setup, version, stakes FROM games WHERE id = ?"
         " AND (? OR deleted IS NULL)",
@@ -293,6 +300,9 @@ def _load(db: Database, game_id: int, deleted: bool = False) -> Stored | None:
     if row is None:
         return None
     _, kind, created, setup, written, stakes = row
+    known = kept(game_id, created, written) if kept else None
+    if known is not None:
+        return known
     entries = db.execute(
         "SELECT id, data FROM entries WHERE game_id = ? ORDER BY position", [game_id]
     ).fetchall()

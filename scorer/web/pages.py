@@ -103,12 +103,14 @@ def live(template: str, values: dict, rows: tuple[str, int]) -> str:
     return html + (f'<ol hx-swap-oob="afterbegin:#rows">{row}</ol>' if kind == "add" else row)
 
 
-# The states of the games served lately, kept for this process by game and version: the next
-# request on a game (an entry, its page) starts from it instead of replaying the whole record.
-# A game's database file, id and start time name it for life, and every write moves its version.
+# The games served lately, as stored and with their states, kept for this process by game and
+# version: the next request on a game (an entry, its page) reads only the game's row and
+# starts from its state instead of reading the entries and replaying the whole record. A
+# game's database file, id and start time name it for life, and every write moves its version.
 # At most 64 games and 20,000 entries between them (a few MB); the oldest go first.
 KEPT_STATES, KEPT_ENTRIES = 64, 20_000
-_states: dict[tuple[str, int, str, int], tuple[object, int]] = {}  # key -> (state, entries)
+Key = tuple[str, int, str, int]
+_states: dict[Key, tuple[object, int, store.Stored]] = {}  # key -> (state, entries, stored)
 _states_lock = threading.Lock()
 
 
@@ -120,8 +122,9 @@ def replayed(game, after=None):
     memo = g.setdefault("replays", {})
     key = id(game)
     if key not in memo or memo[key][0] is not game:
-        kept_game, stored_key = g.get("stored_keys", {}).get(key, (None, None))
-        state = _states.get(stored_key, (None, 0))[0] if kept_game is game else None
+        stored, stored_key = g.get("stored_keys", {}).get(key, (None, None))
+        kept_game = stored.game if stored else None
+        state = _states.get(stored_key, (None,))[0] if kept_game is game else None
         if state is None:
             mode = modes.mode_of(game)
             earlier = memo.get(id(after)) if after is not None else None
@@ -130,27 +133,39 @@ def replayed(game, after=None):
             else:
                 state = mode.replay(game)
             if kept_game is game:
-                _keep_state(stored_key, game, state)
+                _keep_state(stored_key, stored, state)
         memo[key] = (game, state)
     return memo[key][1]
 
 
-def known(stored: store.Stored) -> store.Stored:
-    """Tell replayed() which stored version this game object is (as loaded or as just saved).
-    A database in memory keeps nothing: every app has its own under the same name."""
+def _key(game_id: int, created: str, version: int) -> Key | None:
+    """What names a game as stored at a version; None for a database in memory, which keeps
+    nothing (every app has its own under the same name)."""
     path = current_app.config["DATABASE"]
-    if path and path != ":memory:":
-        key = (path, stored.id, stored.created, stored.version)
-        g.setdefault("stored_keys", {})[id(stored.game)] = (stored.game, key)
+    return (path, game_id, created, version) if path and path != ":memory:" else None
+
+
+def _kept(game_id: int, created: str, version: int) -> store.Stored | None:
+    """For store.load: the game as stored at this version, if this process kept it."""
+    kept = _states.get(_key(game_id, created, version))
+    return kept[2] if kept else None
+
+
+def known(stored: store.Stored) -> store.Stored:
+    """Tell replayed() which stored version this game object is (as loaded or as just saved)."""
+    key = _key(stored.id, stored.created, stored.version)
+    if key is not None:
+        g.setdefault("stored_keys", {})[id(stored.game)] = (stored, key)
     return stored
 
 
-def _keep_state(key: tuple[str, int, str, int], game, state, replaces=None) -> None:
-    """Keep a game's state; `replaces`: the key of the version before a write, gone for good."""
+def _keep_state(key: Key, stored: store.Stored, state, replaces: Key | None = None) -> None:
+    """Keep a game as stored and its state; `replaces`: the key of the version before a write,
+    gone for good."""
     with _states_lock:
         _states.pop(replaces, None)
-        _states[key] = (state, len(modes.record(game)))
-        while len(_states) > KEPT_STATES or sum(n for _, n in _states.values()) > KEPT_ENTRIES:
+        _states[key] = (state, len(modes.record(stored.game)), stored)
+        while len(_states) > KEPT_STATES or sum(v[1] for v in _states.values()) > KEPT_ENTRIES:
             del _states[next(iter(_states))]  # the oldest
 
 
@@ -188,7 +203,7 @@ def positive_id(game_id: int) -> int:
 
 def load(game_id: int, kind: str | None = None) -> store.Stored:
     """The stored game with this id (of this kind, unless None), or 404."""
-    stored = store.load(get_db(), positive_id(game_id))
+    stored = store.load(get_db(), positive_id(game_id), kept=_kept)
     if stored is None or (kind is not None and stored.game.KIND != kind):
         abort(404)
     return known(stored)
@@ -259,7 +274,7 @@ def write(
         saved = known(done.stored).game
         if id(saved) in g.get("stored_keys", {}):
             key = g.stored_keys[id(saved)][1]
-            _keep_state(key, saved, replayed(saved), replaces=(*key[:3], key[3] - 1))
+            _keep_state(key, done.stored, replayed(saved), replaces=(*key[:3], key[3] - 1))
     return done
 
 

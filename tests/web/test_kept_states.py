@@ -1,6 +1,7 @@
-"""The game states each app process keeps (scorer.web.pages.replayed): a request on a game this
-process served since its last write does not replay the record again, and a write by another
-process (another worker, a new version of the game) is never answered from an older state."""
+"""The games and states each app process keeps (scorer.web.pages.replayed): a request on a game
+this process served since its last write neither reads its entries nor replays the record
+again, and a write by another process (another worker, a new version of the game) is never
+answered from an older state."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from scorer import modes
-from scorer.schieber.game import Hand, enter
+from scorer.schieber.game import Game, Hand, enter
 from scorer.storage import games as store
 from scorer.web import pages
 from scorer.web.db import connect
@@ -32,6 +33,31 @@ def replays(monkeypatch) -> list[int]:
     return counted
 
 
+@pytest.fixture
+def reads(monkeypatch) -> list[int]:
+    """The number of hands of every Schieber record read from storage from now on."""
+    counted: list[int] = []
+    original = Game.from_dict.__func__
+
+    def counting(cls, data):
+        game = original(cls, data)
+        counted.append(len(game.hands))
+        return game
+
+    monkeypatch.setattr(Game, "from_dict", classmethod(counting))
+    return counted
+
+
+def test_a_game_kept_is_not_read_again(client, reads):
+    assert client.post("/games/new", data=new_game_form()).status_code == 303
+    assert client.post("/games/1/hands", data=HAND).status_code == 303
+    reads.clear()
+    assert totals_in(client.get("/games/1").get_data(as_text=True)) == (90, 67)
+    assert client.post("/games/1/hands", data=HAND).status_code == 303
+    assert totals_in(client.get("/games/1").get_data(as_text=True)) == (180, 134)
+    assert reads == []  # only the game's row, to see its version is the one kept
+
+
 def test_the_page_after_an_entry_and_the_next_entry_replay_nothing(client, replays):
     assert client.post("/games/new", data=new_game_form()).status_code == 303
     assert client.post("/games/1/hands", data=HAND).status_code == 303
@@ -46,7 +72,7 @@ def test_the_page_after_an_entry_and_the_next_entry_replay_nothing(client, repla
     assert replays == []
 
 
-def test_a_hand_written_by_another_process_shows_at_once(app, client, replays):
+def test_a_hand_written_by_another_process_shows_at_once(app, client, replays, reads):
     assert client.post("/games/new", data=new_game_form()).status_code == 303
     assert client.post("/games/1/hands", data=HAND).status_code == 303
     assert totals_in(client.get("/games/1").get_data(as_text=True)) == (90, 67)
@@ -60,9 +86,11 @@ def test_a_hand_written_by_another_process_shows_at_once(app, client, replays):
     other.close()
 
     replays.clear()
+    reads.clear()
     page = client.get("/games/1").get_data(as_text=True)
     assert totals_in(page) == (90 + 57, 67 + 100)
     assert replays == [2]
+    assert reads == [2]  # a new version: its entries are read
 
 
 def test_the_states_kept_are_few_and_the_oldest_go_first(client, replays, monkeypatch):
