@@ -52,12 +52,15 @@ def static_url(filename: str) -> str:
 
 @lru_cache(maxsize=64)
 def _lean(data: bytes, kind: str) -> bytes:
-    """Our own scripts and styles without their comments, which are for whoever reads the
-    source, not for the phone (a quarter of their bytes): in a script every line that is only
-    a // comment, in a style sheet every /* */ comment. Vendored files (htmx) go as they are."""
+    """Our own scripts and styles without what is for whoever reads the source, not for the
+    phone (a quarter of their bytes): in a script every line that is only a // comment, blank
+    lines and indentation; in a style sheet every /* */ comment, and runs of white space as one
+    space, none around braces and semicolons. Vendored files (htmx) go as they are."""
     if kind == "text/css":
-        return re.sub(rb"/\*.*?\*/\s*", b"", data, flags=re.S)
-    return b"\n".join(line for line in data.split(b"\n") if not line.lstrip().startswith(b"//"))
+        css = re.sub(rb"\s+", b" ", re.sub(rb"/\*.*?\*/", b"", data, flags=re.S))
+        return re.sub(rb" ?([{};]) ?", rb"\1", css).strip()
+    lines = (line.strip() for line in data.split(b"\n"))
+    return b"\n".join(line for line in lines if line and not line.startswith(b"//"))
 
 
 @lru_cache(maxsize=64)

@@ -246,8 +246,8 @@ def test_a_game_page_has_the_styles_for_paper(games):
     style = re.search(r'<link rel="stylesheet" href="(/static/app\.css\?v=\w+)">', html)
     with games.get(style[1]) as response:
         css = response.get_data(as_text=True)
-    paper = css[css.index("@media print {") :]
-    assert ".entry" in paper and ".bar" in paper and "display: none" in paper
+    paper = css[re.search(r"@media print\s*\{", css).start() :]  # sent without white space
+    assert ".entry" in paper and ".bar" in paper and re.search(r"display:\s*none", paper)
 
 
 def test_a_hand_entered_since_shows_in_the_next_rueckblick(client):
