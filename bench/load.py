@@ -495,12 +495,14 @@ def entry_costs(before: int, rounds: int, show_profile: bool) -> None:
             renders.append(template.name if template else f"{template_name}#{block_name}")
 
         web_db.connect = traced
+        web_db.forget()  # the thread's kept connection: the next request opens a traced one
         flask.template_rendered.connect(rendered, app)
         template_block_rendered.connect(rendered, app)
         try:
             response = enter()
             take_back()
         finally:
+            web_db.forget()
             web_db.connect = connect
             flask.template_rendered.disconnect(rendered, app)
             template_block_rendered.disconnect(rendered, app)
