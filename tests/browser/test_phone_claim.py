@@ -13,6 +13,9 @@ def test_first_trick_double_claim(phone: Page, live_server: str):
         phone.fill(f"input[name=seat{seat}]", name)
     with phone.expect_response(lambda r: "/games/new/rules" in r.url):
         phone.locator("label", has_text="Einfach").tap()
+    # The rules come back with the preset's target (1000): type over it once they are in, or
+    # the swap, a moment after the answer, would put 1000 back.
+    expect(phone.locator("input[name=target]")).to_have_value("1000")
     phone.fill("input[name=target]", "450")
     phone.get_by_role("button", name="Spiel starten").tap()
     phone.wait_for_url("**/games/*")
