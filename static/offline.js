@@ -64,6 +64,9 @@
   // would lose something typed, or the answer was a form's, which brought the fresh state.
   function back(fresh) {
     if (!down && copy === undefined) return;
+    // An answer still on its way when the network went (a preview, a poll): the phone is still
+    // offline, and a reload now would only bring the worker's older copy of the page.
+    if (!navigator.onLine) return;
     down = false;
     if (copy !== undefined || (!typed && !fresh)) {
       location.reload();

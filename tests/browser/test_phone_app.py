@@ -10,8 +10,9 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
+from tests.browser.conftest import PHONE
 from tests.browser.panel import history_numbers, points_for, save, tap_points, totals
 from tests.browser.test_phone_queue import controlled
 
@@ -254,6 +255,31 @@ def test_with_nothing_typed_the_page_loads_again_when_the_network_is_back(
     expect(phone.locator("#total-0 b")).to_have_text("62")
     assert totals(phone) == (62, 95)
     expect(phone.locator("#net")).to_be_hidden()
+
+
+def test_an_answer_still_on_its_way_when_the_network_goes_loads_nothing_again(
+    browser: Browser, new_game
+):
+    """A poll sent just before the Wi-Fi went answers a moment later: the phone is still
+    offline, so the page stays (a reload would bring only the worker's older copy, and an entry
+    typed there would count its place from that copy)."""
+    url = new_game()
+    context = browser.new_context(**PHONE, service_workers="block")  # every request routed here
+    page = context.new_page()
+    held: list[Route] = []
+    page.route("**/*teil=tafel*", lambda route: held.append(route))
+    page.goto(url)
+    for _ in range(50):  # the board polls every 1.5 s
+        if held:
+            break
+        page.wait_for_timeout(100)
+    page.evaluate("() => { window.sameDocument = true; }")
+    context.set_offline(True)
+    expect(page.locator("#net")).to_have_text(NO_NETWORK)
+    held[0].fulfill(status=304)  # the answer from before: the board as it is
+    page.wait_for_timeout(500)
+    assert page.evaluate("() => window.sameDocument") is True
+    context.close()
 
 
 def kept_board(page: Page, url: str) -> int | None:
