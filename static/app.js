@@ -161,11 +161,18 @@
 
   // A hand saved from a plain panel: the page keeps its panel, and the answer brought what moves
   // on (the next Vorhand, the team its points go to, the dealer, the tokens). What was typed
-  // goes, as in a fresh panel.
+  // goes, as in a fresh panel; so do the values a refusal sent back as the fields' defaults
+  // (a form.reset(), as static/queue.js does, must not bring them back).
   document.addEventListener("panel-kept", function (event) {
     const panel = event.target;
-    panel.querySelectorAll("input[inputmode=numeric]").forEach(function (i) { i.value = ""; });
-    panel.querySelectorAll("input[type=checkbox]").forEach(function (i) { i.checked = false; });
+    panel.querySelectorAll("input[inputmode=numeric]").forEach(function (i) {
+      i.defaultValue = "";
+      i.value = "";
+    });
+    panel.querySelectorAll("input[type=checkbox]").forEach(function (i) {
+      i.defaultChecked = false;
+      i.checked = false;
+    });
     panel.querySelectorAll("output, .preview").forEach(function (e) { e.textContent = ""; });
     panel.querySelectorAll(".error").forEach(function (e) { e.remove(); });
     panel.querySelectorAll("[aria-invalid]").forEach(function (e) {
