@@ -47,7 +47,7 @@ from scorer.web.forms import (
     weis_to_add,
 )
 from scorer.web.messages.deck import FACES, deck_names, named, order_name, run_names
-from scorer.web.messages.schieber import need_words
+from scorer.web.messages.schieber import needs_said
 from scorer.web.pages import (
     EXPIRED,
     ModePages,
@@ -234,9 +234,8 @@ def _game_context(
         "errors": errors or {},
         "next_index": index,
         "slates": [slate_svg(game, state, team) for team in (0, 1)],
-        "needs": still_needed(game, state),
+        "needs": needs_said(still_needed(game, state)),
         **_previews(game, form, extra["number"] - 1 if extra.get("editing") else None, state),
-        "need_words": need_words(),
         "HAND_TOTAL": HAND_TOTAL,
         "deck_names": deck_names(),
         "editing": False,

@@ -25,6 +25,8 @@ far beyond 5000, or a slate written in 50s only) strokes keep to their places bu
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from flask_babel import gettext
 from markupsafe import Markup, escape
 
@@ -206,6 +208,40 @@ def _rest(rest: int) -> str:
     return _text(x, BOTTOM_Y + 6, text, "rest", length=length)
 
 
+# The strokes of a kind depend on counts alone, and a slate's counts move a little per hand:
+# each kind is drawn once per process for its counts (bounded: a game to 100,000 draws a few
+# hundred strokes, a few KB). The Z is the same on every slate.
+@lru_cache(maxsize=256)
+def _top(hundreds: int) -> tuple[str, float | None]:
+    """The 100s as a path, and where their last group ends (None without 100s)."""
+    lines, end = _tallies(hundreds, TOP_Y, TOP_LANE)
+    return _strokes(lines, "s100"), end if hundreds else None
+
+
+@lru_cache(maxsize=512)
+def _middle(fifties: int, hundreds: int) -> str:
+    """The 50s across the diagonal, and in a row for a slate without the Z."""
+    across = _fifties(fifties, _top(hundreds)[1])
+    return _strokes(across, "s50") + _strokes(_fifties_row(fifties), "s50-row")
+
+
+@lru_cache(maxsize=256)
+def _bottom(twenties: int) -> str:
+    """The 20s as a path."""
+    return _strokes(_tallies(twenties, BOTTOM_Y, BOTTOM_LANE)[0], "s20")
+
+
+Z = "".join(
+    [
+        '<g class="z">',
+        _line(LEFT, TOP_Y, RIGHT, TOP_Y, "z-line"),
+        _line(RIGHT, TOP_Y, LEFT, BOTTOM_Y, "z-line"),
+        _line(LEFT, BOTTOM_Y, RIGHT, BOTTOM_Y, "z-line"),
+        "</g>",
+    ]
+)
+
+
 def slate_svg(game: Game, state: State, team: int) -> Markup:
     """One team's Z with its strokes, the rest written beside it, and the total in figures."""
     slate: Slate = state.slates[team]
@@ -219,8 +255,6 @@ def slate_svg(game: Game, state: State, team: int) -> Markup:
         elif state.schneider:
             marks.append(gettext("Schneider"))
     points = gettext("{team}: {total} Punkte").format(team=game.teams[team].name, total=total)
-    hundreds, top_end = _tallies(slate.hundreds, TOP_Y, TOP_LANE)
-    twenties, _ = _tallies(slate.twenties, BOTTOM_Y, BOTTOM_LANE)
     parts = [
         f'<svg class="slate-half team-{team}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'aria-label="{escape(points)}" '
@@ -230,16 +264,11 @@ def slate_svg(game: Game, state: State, team: int) -> Markup:
         _text(12, 20, game.teams[team].name, "team-name"),
         _text(WIDTH - 12, 22, str(total), "team-total", "end"),
         _text(12, 40, " · ".join(marks), "marks") if marks else "",
-        '<g class="z">',
-        _line(LEFT, TOP_Y, RIGHT, TOP_Y, "z-line"),
-        _line(RIGHT, TOP_Y, LEFT, BOTTOM_Y, "z-line"),
-        _line(LEFT, BOTTOM_Y, RIGHT, BOTTOM_Y, "z-line"),
-        "</g>",
+        Z,
         '<g class="strokes">',
-        _strokes(hundreds, "s100"),
-        _strokes(_fifties(slate.fifties, top_end if slate.hundreds else None), "s50"),
-        _strokes(_fifties_row(slate.fifties), "s50-row"),
-        _strokes(twenties, "s20"),
+        _top(slate.hundreds)[0],
+        _middle(slate.fifties, slate.hundreds),
+        _bottom(slate.twenties),
         "</g>",
     ]
     if slate.rest:

@@ -3,7 +3,7 @@
 from flask_babel import gettext
 
 from scorer.web.i18n import N_, tr
-from scorer.web.messages.deck import FACES, contract_name
+from scorer.web.messages.deck import FACES, contract_name, named
 
 WORDS = {
     # The rules a table picks
@@ -111,7 +111,7 @@ def preset_label(preset, deck: str) -> str:
 def preset_figures(preset, deck: str) -> str:
     """A preset's multipliers in the deck's faces: "Schilten/Schellen ×2, Obenabe/Undenufe ×3,
     sonst ×1"."""
-    faces = FACES.get(deck, FACES["swiss"])
+    faces = FACES[deck if deck in FACES else "swiss"]
     by_multiplier: dict[int, list[str]] = {}
     for key, multiplier in preset.multipliers[deck].items():
         by_multiplier.setdefault(multiplier, []).append(contract_name(key, faces))
@@ -124,9 +124,23 @@ def preset_name(key: str) -> str:
     return tr(PRESET_NAMES[key])
 
 
-def need_words() -> dict[str, str]:
-    """What a team still needs points for, by standing.Need.what, in the phone's language."""
-    return {what: tr(words) for what, words in NEEDS.items()}
+def needs_said(needs) -> list[list[tuple[int, str, str]]]:
+    """What each team still needs ("Was fehlt?", standing.still_needed) in the phone's words:
+    per need its points, what for, and what that makes at each multiplier: "×1 (Rosen,
+    Eicheln): 48720; ×2 (Schilten, Schellen): 24360". Every need of a game has the same
+    multiplier groups, so each is named once."""
+    words = {what: tr(text) for what, text in NEEDS.items()}
+    groups: dict[tuple, str] = {}
+
+    def per(m: int, keys: tuple[str, ...], points: int) -> str:
+        if (m, keys) not in groups:
+            groups[m, keys] = f"×{m} ({', '.join(named(key) for key in keys)})"
+        return f"{groups[m, keys]}: {points}"
+
+    return [
+        [(n.points, words[n.what], "; ".join(per(*p) for p in n.per_multiplier)) for n in team]
+        for team in needs
+    ]
 
 
 # What a team still needs points for (standing.Need.what)
