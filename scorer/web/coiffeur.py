@@ -64,7 +64,7 @@ PLAIN_SYMBOLS = {OBENABE: "⬇", UNDENUFE: "⬆", SLALOM: "⇅", GUSTI: "⇵"}
 def contract_name(key: str, deck: str) -> str:
     """A contract of the board: "Rosen", "Obenabe", "Joker" (a deck that does not exist, as an
     imported file may name, is named like the Swiss one)."""
-    return deck_contract_name(key, FACES.get(deck, FACES["swiss"]))
+    return deck_contract_name(key, FACES[deck if deck in FACES else "swiss"])
 
 
 def contract_symbol(key: str, deck: str) -> str:
@@ -92,7 +92,7 @@ def team_namer(teams):
 def say_names(game: CoiffeurGame) -> dict:
     """`say`'s names for this game: its teams, and faces that name its deck's contracts."""
     deck = game.rules.deck if isinstance(game.rules.deck, str) else "swiss"
-    return {"teams": team_namer(game.teams), "faces": FACES.get(deck, FACES["swiss"])}
+    return {"teams": team_namer(game.teams), "faces": FACES[deck if deck in FACES else "swiss"]}
 
 
 bp = Blueprint("coiffeur", __name__, url_prefix="/coiffeur")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from flask_babel import gettext, pgettext
 
 from scorer.cards import DECKS, RANKS
-from scorer.web.i18n import N_, tr
+from scorer.web.i18n import N_, language, tr
 from scorer.weis import FOUR, Weis
 
 
@@ -121,12 +121,19 @@ def _faces(deck: str) -> Faces:
 
 
 class _ByDeck(Mapping):
-    """FACES["swiss"]: a deck's faces, made in the language of the moment it is asked."""
+    """FACES["swiss"]: a deck's faces in the language of the moment it is asked; made once per
+    language and deck (some forty words: the new-game page alone asks eight times), so they
+    are shared and read only."""
+
+    made: dict[tuple[str, str], Faces] = {}
 
     def __getitem__(self, deck: str) -> Faces:
         if deck not in DECKS:
             raise KeyError(deck)
-        return _faces(deck)
+        key = (language(), deck)
+        if key not in self.made:
+            self.made[key] = _faces(deck)
+        return self.made[key]
 
     def __iter__(self) -> Iterator[str]:
         return iter(DECKS)
