@@ -11,6 +11,7 @@ from flask import Flask, request
 from flask import Request as FlaskRequest
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
+from jinja2.runtime import Macro
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 csrf = CSRFProtect()
@@ -164,4 +165,14 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.add_extension("jinja2.ext.do")
     app.add_template_global(kept.kept)  # parts rendered once per process
+    _share_macros(app)
     return app
+
+
+def _share_macros(app: Flask) -> None:
+    """The macros every page uses (templates/_macros.html) as globals of every template, the
+    last globals added: no template imports them, and a block that htmx asks for alone (a
+    page's live part) does not import them again for each block inside it."""
+    shared = app.jinja_env.get_template("_macros.html").module
+    macros = {name: value for name, value in vars(shared).items() if isinstance(value, Macro)}
+    app.jinja_env.globals.update(macros)

@@ -293,8 +293,11 @@ def test_the_instance_secret_is_made_once_and_readable_only_by_its_owner(tmp_pat
 @pytest.fixture
 def elsewhere(tmp_path, monkeypatch) -> Path:
     """create_app(None) on a copy of the project's layout in tmp_path: its instance folder is
-    tmp_path/instance, never the repository's."""
+    tmp_path/instance, never the repository's; its templates are the repository's (the app
+    reads the shared macros when it is made)."""
     root = tmp_path / "project"
+    root.mkdir()
+    (root / "templates").symlink_to(Path(scorer.web.__file__).resolve().parents[2] / "templates")
     monkeypatch.setattr(scorer.web, "__file__", str(root / "scorer" / "web" / "__init__.py"))
     monkeypatch.delenv("SECRET_KEY", raising=False)
     monkeypatch.delenv("TRUST_PROXY", raising=False)
