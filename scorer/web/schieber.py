@@ -15,6 +15,7 @@ from flask import (
 from flask_babel import gettext, lazy_gettext, lazy_pgettext
 from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
+from markupsafe import Markup
 
 from scorer.cards import DECKS, HAND_TOTAL, MATCH_TOTAL, RANKS, suit
 from scorer.schieber.contracts import contracts_for
@@ -235,7 +236,12 @@ def _game_context(
         "next_index": index,
         "slates": [slate_svg(game, state, team) for team in (0, 1)],
         "needs": needs_said(still_needed(game, state)),
-        **_previews(game, form, extra["number"] - 1 if extra.get("editing") else None, state),
+        # The contract buttons' previews, for a panel sent along (a panel kept has none).
+        **(
+            {}
+            if extra.get("keep_panel")
+            else _previews(game, form, extra["number"] - 1 if extra.get("editing") else None, state)
+        ),
         "HAND_TOTAL": HAND_TOTAL,
         "deck_names": deck_names(),
         "editing": False,
@@ -247,6 +253,21 @@ def _game_context(
         "keep_panel": False,
         **extra,
     }
+
+
+AHEAD = 6  # the hands after the next one that a panel knows, for entries kept without network
+
+
+@bp.app_template_global()
+def hands_ahead(game: Game, index: int, hand_line: Markup, shove_line: Markup):
+    """The AHEAD hands after hand `index` (0-based) as the panel says them: how far ahead, the
+    team of their Vorhand, and the panel's two lines (as translated, with "{number}", "{name}"
+    and "{partner}" in them) filled in. In Python: as filters, six hands cost the template
+    a tenth of an entry's answer."""
+    for k in range(1, AHEAD + 1):
+        team, name = game.vorhand(index + k)
+        line = hand_line.replace("{number}", str(index + k + 1)).replace("{name}", name)
+        yield k, team, line, shove_line.replace("{partner}", game.partner(index + k))
 
 
 def _fresh_form(game: Game, state, sent: HandForm | None = None) -> HandForm:
