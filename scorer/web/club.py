@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
-from flask_babel import gettext
 
 from scorer.club.draw import draw
 from scorer.club.event import read_pairs, read_players
@@ -23,6 +22,7 @@ from scorer.web.club_forms import NewEventForm
 from scorer.web.club_tables import SEATS, reason_typed, sides
 from scorer.web.db import get_db
 from scorer.web.forms import small_whole
+from scorer.web.i18n import gettext
 from scorer.web.links import public_url
 from scorer.web.messages import say
 from scorer.web.messages.schieber import preset_name

@@ -7,7 +7,6 @@ The seat plan and the standings print from their own pages (static/club.css, @me
 from __future__ import annotations
 
 from flask import Blueprint, abort, render_template
-from flask_babel import gettext
 
 from scorer.club.results import event_standings
 from scorer.club.standings import side_scores
@@ -16,7 +15,7 @@ from scorer.storage import club_tables as tables
 from scorer.web.club import opened
 from scorer.web.club_tables import SEATS, sides
 from scorer.web.db import get_db
-from scorer.web.i18n import N_
+from scorer.web.i18n import N_, gettext
 from scorer.web.messages.deck import named
 from scorer.web.transfer import csv_file
 

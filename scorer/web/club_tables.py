@@ -12,7 +12,6 @@ as it now stands, never written over what the phone has not seen.
 from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
-from flask_babel import gettext
 
 from scorer.club.standings import (
     GAME_POINTS,
@@ -26,6 +25,7 @@ from scorer.storage import club as events
 from scorer.storage import club_tables as store
 from scorer.web.db import get_db
 from scorer.web.forms import small_whole
+from scorer.web.i18n import gettext
 from scorer.web.messages import say
 from scorer.web.pages import phone_name
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, redirect, render_template, request, url_for
-from flask_babel import gettext, lazy_gettext, lazy_pgettext
+from flask_babel import lazy_gettext, lazy_pgettext
 from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 
@@ -33,6 +33,7 @@ from scorer.storage import games as store
 from scorer.web.coiffeur_forms import BOARDS, EntryForm, NewCoiffeurForm, board_keys
 from scorer.web.db import get_db
 from scorer.web.forms import team_name
+from scorer.web.i18n import gettext
 from scorer.web.messages.deck import FACES, deck_names
 from scorer.web.messages.deck import contract_name as deck_contract_name
 from scorer.web.pages import (

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field
 
 from flask import Blueprint, get_template_attribute, redirect, render_template, request, url_for
-from flask_babel import gettext, lazy_gettext, lazy_pgettext
+from flask_babel import lazy_gettext, lazy_pgettext
 from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 
@@ -39,7 +39,7 @@ from scorer.web.differenzler_forms import (
     read_round,
 )
 from scorer.web.forms import parse_int, small_whole
-from scorer.web.i18n import Form
+from scorer.web.i18n import Form, gettext
 from scorer.web.messages.deck import FACES, contract_name, deck_names
 from scorer.web.pages import (
     EXPIRED,

@@ -3,7 +3,7 @@ and the Weis) from a posted form. The rules stay in the engine (scorer.differenz
 
 from __future__ import annotations
 
-from flask_babel import gettext, lazy_gettext
+from flask_babel import lazy_gettext
 from wtforms import BooleanField, RadioField, SelectChoice, StringField
 
 from scorer.cards import DECKS
@@ -18,7 +18,7 @@ from scorer.differenzler import (
 )
 from scorer.names import clean
 from scorer.web.forms import NOT_A_NUMBER, deck_choices, parse_int
-from scorer.web.i18n import Form
+from scorer.web.i18n import Form, gettext
 from scorer.web.pages import worded
 
 SEATS = 6  # fields on the set-up page; empty ones are left out

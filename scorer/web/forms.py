@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from flask_babel import gettext, lazy_gettext
+from flask_babel import lazy_gettext
 from flask_babel.speaklater import LazyString
 from wtforms import BooleanField, HiddenField, RadioField, SelectChoice, StringField
 
@@ -14,7 +14,7 @@ from scorer.names import clean
 from scorer.schieber.claims import HOUSE_ORDER, Claim
 from scorer.schieber.contracts import DEFAULT_PRESET, PRESETS, Rules, contracts_for
 from scorer.schieber.game import ONE_STOECK, Declared, Game, Hand, Team, merge_declared
-from scorer.web.i18n import Form, tr
+from scorer.web.i18n import Form, gettext, tr
 from scorer.web.messages import say
 from scorer.web.messages.deck import DECK_WORDS, order_name
 from scorer.web.messages.schieber import PRESET_NAMES, preset_label

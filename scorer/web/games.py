@@ -16,7 +16,6 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException, InternalServerError
@@ -29,7 +28,7 @@ from scorer.storage import games as store
 from scorer.web import words
 from scorer.web.club import listed_events
 from scorer.web.db import get_db
-from scorer.web.i18n import N_, Form, tr
+from scorer.web.i18n import N_, Form, gettext, tr
 from scorer.web.links import mine
 from scorer.web.messages import say
 from scorer.web.messages.deck import named, weis_name

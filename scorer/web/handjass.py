@@ -5,7 +5,7 @@ from __future__ import annotations
 from random import SystemRandom
 
 from flask import Blueprint, get_template_attribute, redirect, render_template, request, url_for
-from flask_babel import gettext, lazy_gettext, lazy_pgettext
+from flask_babel import lazy_gettext, lazy_pgettext
 from flask_wtf.csrf import CSRFError
 
 from scorer.cards import DECKS, RANKS
@@ -38,6 +38,7 @@ from scorer.web.forms import (
     weis_to_add,
     with_rest,
 )
+from scorer.web.i18n import gettext
 from scorer.web.messages.deck import FACES, deck_names, named, run_names
 from scorer.web.pages import (
     EXPIRED,

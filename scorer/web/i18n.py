@@ -93,6 +93,19 @@ class Form(FlaskForm):
 WTFORMS_WORDS = _WTFormsWords()
 
 
+def gettext(text: str, **values) -> str:
+    """Flask-Babel's gettext (the words in the phone's language, `%(name)s` filled in from
+    `values` when there are any), from the catalogue kept for the request."""
+    found = catalogue_now().ugettext(text)
+    return found % values if values else found
+
+
+def pgettext(context: str, text: str, **values) -> str:
+    """gettext for words with a context (one German word, two meanings)."""
+    found = catalogue_now().upgettext(context, text)
+    return found % values if values else found
+
+
 def tr(words: str | tuple[str, str]) -> str:
     """Words marked with N_ (or NP_) in the phone's language; no formatting, so that the
     caller fills in its {named} values."""

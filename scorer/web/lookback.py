@@ -11,14 +11,13 @@ from dataclasses import dataclass
 from datetime import date
 
 from flask import Blueprint, current_app, render_template, request, url_for
-from flask_babel import gettext
 
 from scorer import modes
 from scorer.lookback import Look, Standing, fold, tally
 from scorer.storage import lookback as kept_store
 from scorer.web.chart import chart
 from scorer.web.db import get_db
-from scorer.web.i18n import NP_, tr
+from scorer.web.i18n import NP_, gettext, tr
 from scorer.web.links import mine
 from scorer.web.pages import MODE_PAGES, game_url, load, local_time
 from scorer.web.transfer import csv_file

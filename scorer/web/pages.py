@@ -21,7 +21,7 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import gettext, lazy_gettext
+from flask_babel import lazy_gettext
 from jinja2_fragments.flask import render_block
 
 from scorer import modes
@@ -30,7 +30,7 @@ from scorer.names import clean
 from scorer.storage import games as store
 from scorer.web.db import get_db
 from scorer.web.i18n import DEFAULT as DEFAULT_LANGUAGE
-from scorer.web.i18n import N_, language, tr
+from scorer.web.i18n import N_, gettext, language, tr
 from scorer.web.links import remember
 from scorer.web.messages import say
 

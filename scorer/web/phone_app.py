@@ -8,9 +8,9 @@ import hashlib
 from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
-from flask_babel import force_locale, gettext
+from flask_babel import force_locale
 
-from scorer.web.i18n import LANGUAGES
+from scorer.web.i18n import LANGUAGES, gettext
 from scorer.web.pages import POLL
 from scorer.web.transfer import static_url
 

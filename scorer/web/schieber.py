@@ -12,7 +12,7 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import gettext, lazy_gettext, lazy_pgettext
+from flask_babel import lazy_gettext, lazy_pgettext
 from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
@@ -47,6 +47,7 @@ from scorer.web.forms import (
     weis_code,
     weis_to_add,
 )
+from scorer.web.i18n import gettext
 from scorer.web.messages.deck import FACES, deck_names, named, order_name, run_names
 from scorer.web.messages.schieber import needs_said
 from scorer.web.pages import (

@@ -27,11 +27,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from scorer.schieber.game import Game, State
 from scorer.slate import Slate, tally
+from scorer.web.i18n import gettext
 
 WIDTH, HEIGHT = 360, 150
 TOP_Y, BOTTOM_Y = 56, 132  # the Z's top and bottom lines

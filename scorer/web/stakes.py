@@ -6,14 +6,13 @@ from __future__ import annotations
 from decimal import Decimal
 
 from flask import Blueprint, redirect, render_template, request
-from flask_babel import gettext
 
 from scorer import stakes
 from scorer.codes import Invalid
 from scorer.modes import mode_of
 from scorer.storage import games as store
 from scorer.web.db import get_db
-from scorer.web.i18n import N_, tr
+from scorer.web.i18n import N_, gettext, tr
 from scorer.web.messages import say
 from scorer.web.pages import game_url, load, phone_name, replayed
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from flask_babel import gettext
-
 from scorer.storage.games import Change
+from scorer.web.i18n import gettext
 from scorer.web.pages import CHANGE_WORDS, MODE_PAGES, change_word, entry_changed, local_time
 
 

@@ -9,10 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from flask_babel import gettext, pgettext
-
 from scorer.cards import DECKS, RANKS
-from scorer.web.i18n import N_, language, tr
+from scorer.web.i18n import N_, gettext, language, pgettext, tr
 from scorer.weis import FOUR, Weis
 
 

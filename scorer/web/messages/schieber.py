@@ -1,8 +1,6 @@
 """Words for Schieber: its refusals, its rulings and its claims."""
 
-from flask_babel import gettext
-
-from scorer.web.i18n import N_, tr
+from scorer.web.i18n import N_, gettext, tr
 from scorer.web.messages.deck import FACES, contract_name, named
 
 WORDS = {
