@@ -207,20 +207,31 @@ def cpu_seconds(pid: int) -> float:
 
 
 class Pacer:
-    """Requests at a steady rate shared by all clients (--rate): each request waits for its
-    slot. None of it when the clients go as fast as the server lets them."""
+    """One table's steady pace (--rate): each of its requests waits for its slot, the first at
+    `start`; a table held up by slow answers catches up (at most a second's worth). None of it
+    when the clients go as fast as the server lets them."""
 
-    def __init__(self, per_second: float):
+    def __init__(self, per_second: float, start: float):
         self.interval = 1 / per_second
-        self.lock = threading.Lock()
-        self.next = time.perf_counter()
+        self.next = start - self.interval
 
     def wait(self) -> None:
-        with self.lock:
-            slot = self.next = max(self.next + self.interval, time.perf_counter() - 1)
+        slot = self.next = max(self.next + self.interval, time.perf_counter() - 1)
         delay = slot - time.perf_counter()
         if delay > 0:
             time.sleep(delay)
+
+
+def pacers(rate: float, clients: int, per_game: int) -> list[Pacer | None]:
+    """A pace for each table, `rate` requests a second between them all. Tables do not sit
+    down at the same second: their starts are spread over the time one game takes, so that
+    their new games (three heavier requests) do not come in waves. With every table starting
+    at once, the 32 new games came together at the start and again after every game, and made
+    the p99 at 300 hands/s offered (about 88 ms) while a second between waves had 28 ms at most."""
+    if not rate:
+        return [None] * clients
+    now = time.perf_counter()
+    return [Pacer(rate / clients, now + i * per_game / rate) for i in range(clients)]
 
 
 class Client:
@@ -662,14 +673,17 @@ def main() -> None:
                 f" {args.clients} client threads in pid {os.getpid()}"
             )
             if args.rate:
-                print(f"Paced: {args.rate:g} hands/s offered (every request of a table paced)")
+                print(
+                    f"Paced: {args.rate:g} hands/s offered (every request of a table paced, the"
+                    " tables' starts spread over a game's time)"
+                )
             figures = Figures()
             games: queue.Queue = queue.Queue()
             for i in range(args.games):
                 games.put(i)
             per_hand = (args.hands + 3) / args.hands  # a game's 3 other requests
-            pacer = Pacer(args.rate * per_hand) if args.rate else None
-            clients = [Client(port, pacer) for _ in range(args.clients)]
+            rate = args.rate * per_hand if args.rate else 0.0  # requests a second
+            clients = [Client(port, p) for p in pacers(rate, args.clients, args.hands + 3)]
             cpu = (cpu_seconds(process.pid), time.process_time(), machine_cpu_seconds())
             wall = run_threads(
                 play_games, [(c, games, figures, args.hands, target) for c in clients]
@@ -687,9 +701,8 @@ def main() -> None:
             )
             hands_done = len(figures.times.get("hand entry (POST)", []))
             per_client = max(1, hands_done // args.clients)
-            pacer = Pacer(args.rate * per_hand) if args.rate else None
-            for c in clients:
-                c.pacer = pacer
+            for c, p in zip(clients, pacers(rate, args.clients, args.hands + 3), strict=True):
+                c.pacer = p
             cpu = (cpu_seconds(process.pid), time.process_time(), machine_cpu_seconds())
             trivial_wall = run_threads(
                 fetch_trivial, [(c, icon, per_client, figures) for c in clients]
