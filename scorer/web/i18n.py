@@ -96,13 +96,13 @@ WTFORMS_WORDS = _WTFormsWords()
 def gettext(text: str, **values) -> str:
     """Flask-Babel's gettext (the words in the phone's language, `%(name)s` filled in from
     `values` when there are any), from the catalogue kept for the request."""
-    found = catalogue_now().ugettext(text)
+    found = tr(text)
     return found % values if values else found
 
 
 def pgettext(context: str, text: str, **values) -> str:
     """gettext for words with a context (one German word, two meanings)."""
-    found = catalogue_now().upgettext(context, text)
+    found = tr((context, text))
     return found % values if values else found
 
 
