@@ -17,6 +17,8 @@ from flask_babel import Babel, get_locale, get_translations
 from flask_wtf import FlaskForm
 from wtforms.i18n import messages_path
 
+from scorer.web.inputs import written
+
 LANGUAGES = {"de": "Deutsch", "fr": "Français", "en": "English"}  # each in its own words
 DEFAULT = "de"
 COOKIE = "lang"
@@ -88,6 +90,10 @@ class Form(FlaskForm):
     class Meta:
         def get_translations(self, form):
             return WTFORMS_WORDS
+
+        def render_field(self, field, render_kw):
+            html = written(field, render_kw)
+            return super().render_field(field, render_kw) if html is None else html
 
 
 WTFORMS_WORDS = _WTFormsWords()
