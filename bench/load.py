@@ -9,9 +9,11 @@ its page is opened once, and its hands are entered one by one through the real p
 htmx sends it (HX-Request: true, and Jass-Panel: plain from a plain panel; the hidden
 csrf_token, once and seen taken from the last answer, or from its div#next when the answer
 keeps the page's panel). The target is set so a game ends in exactly `--hands` hands. Every
-request asks for gzip, as a browser does. Afterwards the same clients fetch a trivial URL of
-the same app (the favicon, a static file behind the same after_request hooks) as often, for
-comparison; and every acknowledged hand is looked up in the database.
+request asks for gzip, as a browser does. The same clients fetch a trivial URL of the same app
+(the favicon, a static file behind the same after_request hooks) as often as they entered
+hands, for comparison: in `--turns` turns (3), each a share of the games and then the
+favicons, so that the machine's drift falls on both. Every acknowledged hand is then looked
+up in the database.
 
 The clients go as fast as the server answers (a closed loop: 32 clients, no pause), so the
 latencies are mostly queueing: mean latency ≈ clients / throughput. `--rate N` offers N hands/s
@@ -26,7 +28,8 @@ renders, SQL statements, gzip calls) and profiled (own time by part of the stack
 functions; --profile prints the whole cProfile listing).
 
 Prints figures; asserts nothing. Run: .venv/bin/python bench/load.py [--games 200]
-[--clients 32] [--hands 16] [--threads 2] [--rate HANDS_PER_S] [--lock-stats] [--profile]
+[--clients 32] [--hands 16] [--threads 2] [--rate HANDS_PER_S] [--turns 3] [--lock-stats]
+[--profile]
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ from urllib.parse import urlencode
 from common import (
     FLAT,
     PLAIN,
+    ROOT,
     count_entries,
     hand_fields,
     hidden_inputs,
@@ -348,6 +352,26 @@ def fetch_trivial(client: Client, path: str, count: int, figures: Figures) -> No
         figures.add("trivial", status, elapsed, worker=client.worker)
 
 
+def turns(games: int, count: int) -> list[int]:
+    """The games of each turn: `games` shared out over `count` turns."""
+    count = max(1, min(count, games))
+    return [games // count + (1 if i < games % count else 0) for i in range(count)]
+
+
+def cpu_now(pid: int) -> tuple[float, float, float]:
+    """CPU seconds used so far: by the server (pid and its workers), by this process, by the
+    whole machine."""
+    return cpu_seconds(pid), time.process_time(), machine_cpu_seconds()
+
+
+def cpu_since(before: tuple[float, float, float], pid: int) -> tuple[float, float, float]:
+    return tuple(now - then for now, then in zip(cpu_now(pid), before, strict=True))
+
+
+def added(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, ...]:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
 def run_threads(target, args_per_thread) -> float:
     threads = [threading.Thread(target=target, args=args) for args in args_per_thread]
     start = time.perf_counter()
@@ -616,7 +640,7 @@ def entry_costs(before: int, rounds: int, show_profile: bool) -> None:
         reverse=True,
     )
     for cumulative, tottime, ncalls, file, line, name in top[:12]:
-        where = file.split("/work/main/")[-1].split("/scorer/")[-1]
+        where = file.split(f"{ROOT}/")[-1].split("/scorer/")[-1]
         print(
             f"    {cumulative / rounds * 1000:6.2f} ms cumulative {tottime / rounds * 1000:6.2f} ms"
             f" own  {ncalls // rounds:6d} calls  {where}:{line} {name}"
@@ -637,6 +661,9 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=16, help="hands per game (the target ends it)")
     parser.add_argument(
         "--threads", type=int, default=THREADS, help=f"app threads per worker (make run: {THREADS})"
+    )
+    parser.add_argument(
+        "--turns", type=int, default=3, help="tables and trivial requests take turns (default 3)"
     )
     parser.add_argument("--profile", action="store_true", help="print the entry's cProfile")
     parser.add_argument("--rounds", type=int, default=100, help="in-process rounds per figure")
@@ -678,40 +705,40 @@ def main() -> None:
                     " tables' starts spread over a game's time)"
                 )
             figures = Figures()
-            games: queue.Queue = queue.Queue()
-            for i in range(args.games):
-                games.put(i)
             per_hand = (args.hands + 3) / args.hands  # a game's 3 other requests
             rate = args.rate * per_hand if args.rate else 0.0  # requests a second
-            clients = [Client(port, p) for p in pacers(rate, args.clients, args.hands + 3)]
-            cpu = (cpu_seconds(process.pid), time.process_time(), machine_cpu_seconds())
-            wall = run_threads(
-                play_games, [(c, games, figures, args.hands, target) for c in clients]
-            )
-            cpu_tables = (
-                cpu_seconds(process.pid) - cpu[0],
-                time.process_time() - cpu[1],
-                machine_cpu_seconds() - cpu[2],
-            )
-
-            # The trivial request: the favicon as the page links it, as often as hands entered.
-            status, _, page, _ = clients[0].request("GET", "/games/new")
+            clients = [Client(port) for _ in range(args.clients)]
+            # The trivial request: the favicon as the page links it.
+            _, _, page, _ = clients[0].request("GET", "/games/new")
             icon = (
                 page.split('<link rel="icon" href="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
             )
-            hands_done = len(figures.times.get("hand entry (POST)", []))
-            per_client = max(1, hands_done // args.clients)
-            for c, p in zip(clients, pacers(rate, args.clients, args.hands + 3), strict=True):
-                c.pacer = p
-            cpu = (cpu_seconds(process.pid), time.process_time(), machine_cpu_seconds())
-            trivial_wall = run_threads(
-                fetch_trivial, [(c, icon, per_client, figures) for c in clients]
-            )
-            cpu_trivial = (
-                cpu_seconds(process.pid) - cpu[0],
-                time.process_time() - cpu[1],
-                machine_cpu_seconds() - cpu[2],
-            )
+            wall = trivial_wall = 0.0
+            cpu_tables = cpu_trivial = (0.0, 0.0, 0.0)
+            # In turns: a share of the games, then the favicon as often as hands were entered
+            # in it. This machine's speed drifts from second to second (by a fifth between runs
+            # of the same code); one phase after the other put that drift into the ratio.
+            for share in turns(args.games, args.turns):
+                games: queue.Queue = queue.Queue()
+                for i in range(share):
+                    games.put(i)
+                for c, p in zip(clients, pacers(rate, args.clients, args.hands + 3), strict=True):
+                    c.pacer = p
+                entered = len(figures.times.get("hand entry (POST)", []))
+                cpu = cpu_now(process.pid)
+                wall += run_threads(
+                    play_games, [(c, games, figures, args.hands, target) for c in clients]
+                )
+                cpu_tables = added(cpu_tables, cpu_since(cpu, process.pid))
+                hands_done = len(figures.times.get("hand entry (POST)", [])) - entered
+                per_client = max(1, hands_done // args.clients)
+                for c, p in zip(clients, pacers(rate, args.clients, args.hands + 3), strict=True):
+                    c.pacer = p
+                cpu = cpu_now(process.pid)
+                trivial_wall += run_threads(
+                    fetch_trivial, [(c, icon, per_client, figures) for c in clients]
+                )
+                cpu_trivial = added(cpu_trivial, cpu_since(cpu, process.pid))
             for c in clients:
                 c.conn.close()
         finally:
