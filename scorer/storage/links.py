@@ -25,11 +25,19 @@ def new_key() -> str:
     return secrets.token_urlsafe(KEY_BYTES)
 
 
+class Keys(NamedTuple):
+    """A game's writer key and watch key."""
+
+    write: str
+    watch: str
+
+
 class Found(NamedTuple):
-    """The game a link opens, and what it may do there."""
+    """The game a link opens, what it may do there, and the game's keys (for its links)."""
 
     game_id: int
     role: Literal["write", "watch"]
+    keys: Keys
     numbered: bool = False  # an old numbered link of a game stored before the keys
 
 
@@ -37,24 +45,18 @@ def find(db: Database, text: str) -> Found | None:
     """The game a link's key (or an old game's number) opens, also a deleted one; or None."""
     if KEY.fullmatch(text):
         row = db.execute(
-            "SELECT id, 'write' FROM games WHERE write_key = ?"
-            " UNION ALL SELECT id, 'watch' FROM games WHERE watch_key = ?",
+            "SELECT id, 'write', write_key, watch_key FROM games WHERE write_key = ?"
+            " UNION ALL SELECT id, 'watch', write_key, watch_key FROM games WHERE watch_key = ?",
             [text, text],
         ).fetchone()
-        return Found(row[0], row[1]) if row else None
+        return Found(row[0], row[1], Keys(row[2], row[3])) if row else None
     if NUMBER.fullmatch(text) and 0 < int(text) < 2**63:
         row = db.execute(
-            "SELECT id FROM games WHERE id = ? AND numbered = 1", [int(text)]
+            "SELECT id, write_key, watch_key FROM games WHERE id = ? AND numbered = 1",
+            [int(text)],
         ).fetchone()
-        return Found(row[0], "write", numbered=True) if row else None
+        return Found(row[0], "write", Keys(row[1], row[2]), numbered=True) if row else None
     return None
-
-
-class Keys(NamedTuple):
-    """A game's writer key and watch key."""
-
-    write: str
-    watch: str
 
 
 def keys(db: Database, game_id: int) -> Keys | None:

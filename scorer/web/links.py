@@ -34,7 +34,7 @@ class WatchOnly(Forbidden):
 
 
 def _keys(game_id: int) -> links.Keys:
-    """The game's keys, read once per request."""
+    """The game's keys, read once per request (with the game, when its link opened it)."""
     known = g.setdefault("game_keys", {})
     if game_id not in known:
         found = links.keys(get_db(), game_id)
@@ -42,6 +42,12 @@ def _keys(game_id: int) -> links.Keys:
             raise ValueError(f"no game {game_id}")
         known[game_id] = found
     return known[game_id]
+
+
+def keys_now(game_id: int, found: links.Keys) -> None:
+    """The game's keys for the rest of this request: as read with the game when its link
+    opened it (no second query for the page's links), or as just renewed."""
+    g.setdefault("game_keys", {})[game_id] = found
 
 
 class GameLink(BaseConverter):
@@ -58,6 +64,7 @@ class GameLink(BaseConverter):
             raise WatchOnly()
         g.writer_of = found.game_id
         g.numbered = found.numbered
+        keys_now(found.game_id, found.keys)
         return found.game_id
 
     def to_url(self, value) -> str:
@@ -74,6 +81,7 @@ class WatchLink(BaseConverter):
         found = links.find(get_db(), value)
         if found is None or found.role != "watch":
             raise ValidationError()
+        keys_now(found.game_id, found.keys)
         return found.game_id
 
     def to_url(self, value) -> str:

@@ -13,7 +13,7 @@ from scorer.storage import games as store
 from scorer.storage import links as keys
 from scorer.web import csrf
 from scorer.web.db import get_db
-from scorer.web.links import WatchOnly, public_url
+from scorer.web.links import WatchOnly, keys_now, public_url
 from scorer.web.pages import MODE_PAGES, game_url, load, phone_name, polled_board
 
 bp = Blueprint("share", __name__)
@@ -57,9 +57,10 @@ def share(game_id: int):
 @bp.post("/games/<game:game_id>/neue-links")
 def renew(game_id: int):
     """New keys for both links: the old ones (and an old game's number) open nothing any more.
-    The phone that asked keeps writing, under the new link."""
+    The phone that asked keeps writing, under the new link (this request's links use it)."""
     load(game_id)  # a deleted game: 404
-    keys.renew(get_db(), game_id, phone=phone_name(), token=request.form.get("once") or None)
+    token = request.form.get("once") or None
+    keys_now(game_id, keys.renew(get_db(), game_id, phone=phone_name(), token=token))
     return redirect(url_for(".share", game_id=game_id, neu=1), 303)
 
 
