@@ -169,7 +169,7 @@ def _vary(response):
 # "newstyle" gettext says them (Markup where the template escapes, then `%` with the values,
 # `num` and `context` among them), from the catalogue kept for the request. Jinja's own go
 # through three calls with the template's context and format every string, also one with no
-# `%` in it: 7.8 µs a word against 2 (18 words in an entry's answer, 64 on a game page).
+# `%` in it: 7.8 µs a word against 4.4 (18 words in an entry's answer, 64 on a game page).
 
 
 @pass_eval_context
