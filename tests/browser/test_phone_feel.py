@@ -171,6 +171,25 @@ def test_the_card_picker_and_handjass_choices_fit_a_thumb(phone: Page, new_game,
     assert _small(phone, ".player-row .seg label") == []
 
 
+def test_every_set_up_checkbox_and_radio_keeps_its_size_beside_a_long_label(
+    phone: Page, live_server: str
+):
+    """A check beside two lines of words was squeezed by its label (13 px wide, not 22)."""
+    sizes = {}
+    for mode in ("games", "handjass", "differenzler", "coiffeur"):
+        phone.goto(f"{live_server}/{mode}/new")
+        for name, width, height in phone.locator(
+            "label.check input[type=checkbox], .option input[type=radio]"
+        ).evaluate_all(
+            "es => es.map(e => [e.name, e.getBoundingClientRect().width,"
+            " e.getBoundingClientRect().height])"
+        ):
+            sizes[f"{mode} {name}"] = (round(width), round(height))
+    assert sizes["handjass berner"] == (22, 22)  # "Berner Handjass: Striche und …", two lines
+    assert sizes["games preset"] == (22, 22)
+    assert {size for size in sizes.values()} == {(22, 22)}
+
+
 def test_french_faces_name_what_each_preset_doubles(phone: Page, live_server: str):
     phone.goto(f"{live_server}/games/new")
     modern = phone.locator("label.option:has(input[name=preset][value=modern])")
