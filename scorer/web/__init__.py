@@ -176,12 +176,6 @@ def _share_macros(app: Flask) -> None:
     shared = app.jinja_env.get_template("_macros.html").module
     macros = {name: value for name, value in vars(shared).items() if isinstance(value, Macro)}
     app.jinja_env.globals.update(macros)
-
-    def partial(name: str):
-        """The macros of a partial template, `partial("schieber/_rows.html").row`: what
-        `{% from name import row %}` gives, without that statement's comparison of the page's
-        hundred-odd globals with the partial's on every render (a tenth of an entry's answer).
-        Blocks that htmx renders alone take their partials' macros this way."""
-        return app.jinja_env.get_template(name).module
+    from scorer.web.pages import partial
 
     app.add_template_global(partial)
