@@ -1,8 +1,10 @@
 """Every form carries a CSRF token; a post without it changes nothing."""
 
 import re
+import time
 
 import pytest
+from itsdangerous import URLSafeTimedSerializer
 
 from scorer import create_app
 from scorer.storage.migrations import migrate
@@ -58,3 +60,42 @@ def test_with_the_token_a_game_and_a_hand_are_written(strict_client):
     response = strict_client.post("/games/1/hands", data={**hand, "csrf_token": token(page)})
     assert response.status_code == 303
     assert totals_in(strict_client.get("/games/1").get_data(as_text=True)) == (90, 67)
+
+
+def older_token(client, age: int) -> str:
+    """A valid token of this client's session, as signed `age` seconds ago."""
+
+    class Then(URLSafeTimedSerializer):
+        def make_signer(self, salt=None):
+            signer = super().make_signer(salt)
+            signer.get_timestamp = lambda: int(time.time()) - age
+            return signer
+
+    with client.session_transaction() as session:
+        raw = session["csrf_token"]
+    return Then(client.application.secret_key, salt="wtf-csrf-token").dumps(raw)
+
+
+def test_an_entry_answers_with_the_token_it_brought(strict_client):
+    form = new_game_form(csrf_token=token(strict_client.get("/games/new").get_data(as_text=True)))
+    strict_client.post("/games/new", data=form)
+    brought = older_token(strict_client, 600)
+    assert brought != token(strict_client.get("/games/1").get_data(as_text=True))
+    hand = {"contract": "rosen", "points": "40", "points_team": "0", "csrf_token": brought}
+    response = strict_client.post("/games/1/hands", data=hand, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert token(response.get_data(as_text=True)) == brought
+    hand["csrf_token"] = token(response.get_data(as_text=True))
+    strict_client.post("/games/1/hands", data=hand, headers={"HX-Request": "true"})
+    assert totals_in(strict_client.get("/games/1").get_data(as_text=True)) == (80, 234)
+
+
+def test_where_tokens_expire_an_entry_answers_with_a_new_one(strict_client):
+    strict_client.application.config["WTF_CSRF_TIME_LIMIT"] = 3600
+    form = new_game_form(csrf_token=token(strict_client.get("/games/new").get_data(as_text=True)))
+    strict_client.post("/games/new", data=form)
+    brought = older_token(strict_client, 600)
+    hand = {"contract": "rosen", "points": "40", "points_team": "0", "csrf_token": brought}
+    response = strict_client.post("/games/1/hands", data=hand, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert token(response.get_data(as_text=True)) not in (brought, "")
