@@ -426,14 +426,17 @@ def redo_of(db: Database, game_id: int, kind: str = "redo") -> int | None:
 def redoable(db: Database, game_id: int) -> Change | None:
     """The undo a redo would take back, or None: after a new entry or an edit there is none."""
     waiting = 0
-    for change in _changes(db, game_id, newest_first=True):
-        if change.kind in GAME_KINDS:  # archiving or deleting the game undoes nothing
+    # The kinds alone, newest first (every page asks): only the undo found is read whole.
+    kinds = db.execute("SELECT id, kind FROM changes WHERE game_id = ? ORDER BY id DESC", [game_id])
+    for change_id, kind in kinds:
+        if kind in GAME_KINDS:  # archiving or deleting the game undoes nothing
             continue
-        if change.kind == "redo":
+        if kind == "redo":
             waiting += 1
-        elif change.kind == "undo":
+        elif kind == "undo":
             if not waiting:
-                return change
+                cursor = db.execute(f"SELECT {_COLUMNS} FROM changes WHERE id = ?", [change_id])
+                return next(_read(cursor))
             waiting -= 1
         else:
             return None
