@@ -12,7 +12,7 @@ from scorer.coiffeur import CUSTOM, LISTS, CoiffeurGame, CoiffeurRules, Contract
 from scorer.coiffeur.rules import DEFAULT_DECK, known_contracts
 from scorer.names import clean
 from scorer.web.forms import deck_choices, parse_int, small_whole
-from scorer.web.i18n import Form
+from scorer.web.i18n import Form, GuardedForm
 
 TEAMS = 3  # name fields on the set-up; the third stays empty for two teams
 # Words are lazy: each page says them in its language.
@@ -125,7 +125,7 @@ class NewCoiffeurForm(Form):
         return game, errors
 
 
-class EntryForm(Form):
+class EntryForm(GuardedForm):
     """One cell of the board: which (cell "<team>:<contract>", as the board's open cells send
     it, or team and contract apart), the card points, and Match, gestrichen or Konter-Match."""
 

@@ -14,7 +14,7 @@ from scorer.names import clean
 from scorer.schieber.claims import HOUSE_ORDER, Claim
 from scorer.schieber.contracts import DEFAULT_PRESET, PRESETS, Rules, contracts_for
 from scorer.schieber.game import ONE_STOECK, Declared, Game, Hand, Team, merge_declared
-from scorer.web.i18n import Form, gettext, tr
+from scorer.web.i18n import Form, GuardedForm, gettext, tr
 from scorer.web.messages import say
 from scorer.web.messages.deck import DECK_WORDS, order_name
 from scorer.web.messages.schieber import PRESET_NAMES, preset_label
@@ -226,7 +226,7 @@ class NewGameForm(Form):
         return game, {**worded(game.problems(), game), **errors}
 
 
-class HandForm(Form):
+class HandForm(GuardedForm):
     """One entry on the panel: trick points of one team or a Match, Weis, Stöck, who called."""
 
     contract = StringField()  # sent by the contract button that saves
@@ -342,7 +342,7 @@ def parse_card(code: str) -> tuple[str, str] | None:
     return (suit, rank) if suit and rank in RANKS else None
 
 
-class ClaimForm(Form):
+class ClaimForm(GuardedForm):
     """A team claims ("bedankt sich"): only what the ruling needs."""
 
     claim_team = RadioField(choices=_choices([("0", "0"), ("1", "1")]))
@@ -449,7 +449,7 @@ class NewHandjassForm(Form):
         return game, {**worded(game.problems(), game), **errors}
 
 
-class DealForm(Form):
+class DealForm(GuardedForm):
     """One deal: the trump suit and, for each player still in, how they played and their points.
 
     Per-player fields are named by seat (status0, cards0, weis0, ...) and read from the request.

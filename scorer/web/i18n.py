@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from babel import support
+from babel import Locale, support
 from flask import Blueprint, Flask, g, has_request_context, redirect, request, url_for
 from flask_babel import Babel, get_locale, get_translations
 from flask_wtf import FlaskForm
@@ -26,6 +26,7 @@ DEFAULT = "de"
 COOKIE = "lang"
 YEAR = 365 * 24 * 3600
 TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
+LOCALES = {name: Locale.parse(name) for name in LANGUAGES}
 
 bp = Blueprint("language", __name__)
 
@@ -98,6 +99,15 @@ class Form(FlaskForm):
             return super().render_field(field, render_kw) if html is None else html
 
 
+class GuardedForm(Form):
+    """A form its page writes with the guard macro (templates/_macros.html), which carries the
+    CSRF token: no token field of its own to bind on every post. CSRFProtect checks every
+    post before its view all the same."""
+
+    class Meta:
+        csrf = False
+
+
 WTFORMS_WORDS = _WTFormsWords()
 
 
@@ -127,15 +137,17 @@ def tr_plural(one: str, many: str, count: int) -> str:
     return catalogue_now().ungettext(one, many, count)
 
 
-def chosen() -> str:
+def chosen() -> Locale:
     """The phone's language: its cookie, else its browser's first one we speak, else German.
-    Outside a request (a command, a test of the words alone) German."""
+    Outside a request (a command, a test of the words alone) German. A Locale kept for each
+    language: Flask-Babel takes it as it is, where it would parse a language's name anew on
+    every request."""
     if not has_request_context():
-        return DEFAULT
+        return LOCALES[DEFAULT]
     kept = request.cookies.get(COOKIE)
     if kept in LANGUAGES:
-        return kept
-    return request.accept_languages.best_match(LANGUAGES, default=DEFAULT)
+        return LOCALES[kept]
+    return LOCALES[request.accept_languages.best_match(LANGUAGES, default=DEFAULT)]
 
 
 def language() -> str:

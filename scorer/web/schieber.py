@@ -347,7 +347,7 @@ def preview(game_id: int):
     typed (read only): the engine's scores, swapped into the buttons out of band."""
     stored = load(game_id, "schieber")
     game = stored.game
-    form = HandForm(formdata=request.args, meta={"csrf": False})
+    form = HandForm(formdata=request.args)
     number = small_whole(request.args.get("number"), store.MAX_ENTRIES)
     index = number - 1 if number and number <= len(game.hands) else None
     values = _previews(game, form, index, replayed(game))

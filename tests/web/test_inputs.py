@@ -24,11 +24,13 @@ ASKED = [
 
 
 def forms() -> list[type]:
+    """Every form of the app: the leaves of Form's subclasses (GuardedForm is a base)."""
     found, todo = [], Form.__subclasses__()
     while todo:
         kind = todo.pop()
-        found.append(kind)
-        todo.extend(kind.__subclasses__())
+        below = kind.__subclasses__()
+        found.extend([] if below else [kind])
+        todo.extend(below)
     return sorted(found, key=lambda kind: kind.__name__)
 
 
