@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from scorer.cards import DECK_SIZE, HAND_TOTAL, MATCH_TOTAL, fields, flag, items, text, whole
 from scorer.codes import Code, Invalid, code
@@ -260,9 +261,17 @@ class Game:
         """2 in the four-player game, 3 in the six-player game."""
         return len(self.teams[0].players)
 
-    def seats(self) -> list[tuple[int, str]]:
+    def seats(self) -> tuple[tuple[int, str], ...]:
         """(team, player) around the table in playing order: the teams sit alternately."""
-        return [(t, self.teams[t].players[i]) for i in range(self.players_per_team) for t in (0, 1)]
+        return self._seats
+
+    @cached_property
+    def _seats(self) -> tuple[tuple[int, str], ...]:
+        # Worked out once per game: an entry's answer asks for Vorhand, dealer and partner
+        # of seven hands.
+        return tuple(
+            (t, self.teams[t].players[i]) for i in range(self.players_per_team) for t in (0, 1)
+        )
 
     def vorhand(self, hand_index: int) -> tuple[int, str]:
         """The team and player who is Vorhand in hand `hand_index` (0-based); it passes on."""

@@ -567,15 +567,15 @@ def test_slates_follow_the_totals():
 
 
 def test_seats_interleaved():
-    assert game().seats() == [(0, "a1"), (1, "b1"), (0, "a2"), (1, "b2")]
-    assert game(per_team=3).seats() == [
+    assert game().seats() == ((0, "a1"), (1, "b1"), (0, "a2"), (1, "b2"))
+    assert game(per_team=3).seats() == (
         (0, "a1"),
         (1, "b1"),
         (0, "a2"),
         (1, "b2"),
         (0, "a3"),
         (1, "b3"),
-    ]
+    )
 
 
 def test_vorhand_rotates():
