@@ -44,17 +44,20 @@ def NP_(context: str, text: str) -> tuple[str, str]:
 def catalogue_now():
     """The catalogue of this request's language. Flask-Babel finds it anew on every word
     (several lookups in `g` each time, a few hundred words on a page), so it is kept for the
-    request beside Flask-Babel's own locale, and found again if force_locale changes that."""
-    if not g:
-        return get_translations()
-    space = g.get("_flask_babel")
-    if space is not None:
-        kept = getattr(space, "catalogue", None)
-        if kept is not None and kept[0] is getattr(space, "babel_locale", None):
-            return kept[1]
+    request beside Flask-Babel's own locale, and found again if force_locale changes that.
+    One look through Flask's `g` proxy per word, where each costs a third of a microsecond."""
+    try:
+        space = g._flask_babel
+        locale, found = space.catalogue
+    except (AttributeError, RuntimeError):  # this request's first word, or no request
+        pass
+    else:
+        if locale is getattr(space, "babel_locale", None):
+            return found
     found = get_translations()  # sets g._flask_babel.babel_locale
-    space = g._flask_babel
-    space.catalogue = (space.babel_locale, found)
+    if g:
+        space = g._flask_babel
+        space.catalogue = (space.babel_locale, found)
     return found
 
 
