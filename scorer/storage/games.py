@@ -275,6 +275,11 @@ def load(
         return None
     if db.conn.in_transaction:
         return _load(db, game_id, deleted, kept)
+    if kept is not None:  # the game's row alone is one statement: no transaction around it
+        row = _row(db, game_id, deleted)
+        known = kept(game_id, row[2], row[4]) if row else None
+        if row is None or known is not None:
+            return known
     db.execute("BEGIN")
     try:
         return _load(db, game_id, deleted, kept)
@@ -291,12 +296,16 @@ def version(db: Database, game_id: int) -> int | None:
     return row[0] if row else None
 
 
-def _load(db: Database, game_id: int, deleted: bool, kept: Kept | None) -> Stored | None:
-    row = db.execute(
+def _row(db: Database, game_id: int, deleted: bool) -> tuple | None:
+    return db.execute(
         "SELECT id, kind, created, setup, version, stakes FROM games WHERE id = ?"
         " AND (? OR deleted IS NULL)",
         [game_id, int(deleted)],
     ).fetchone()
+
+
+def _load(db: Database, game_id: int, deleted: bool, kept: Kept | None) -> Stored | None:
+    row = _row(db, game_id, deleted)
     if row is None:
         return None
     _, kind, created, setup, written, stakes = row
