@@ -8,6 +8,7 @@ import gzip
 import hashlib
 import io
 import re
+import zlib
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
@@ -115,13 +116,26 @@ def _compress(response: Response) -> None:
     # small as it is worth.
     if request.endpoint == "static":
         body = _gzipped(data)
+    elif len(data) < SHORT:
+        body = packed_quickly(data)
     else:
-        body = gzip.compress(data, 1 if len(data) < SHORT else 6, mtime=0)
+        body = gzip.compress(data, 6, mtime=0)
     response.set_data(body)
     response.headers["Content-Encoding"] = "gzip"
     etag, weak = response.get_etag()
     if etag:
         response.set_etag(etag, weak=True)
+
+
+def packed_quickly(data: bytes) -> bytes:
+    """A short answer gzipped at level 1, with a window just large enough to reach back to its
+    first byte (deflate keeps 262 bytes of the window for looking ahead) and a smaller hash
+    table: zlib's defaults (a 32 KB window, memLevel 8) set up and walk memory an 8 KB answer
+    never uses, two thirds of the time it took (an entry's answer: 28 µs instead of 86 µs,
+    5 bytes more of 2,243)."""
+    bits = min(15, max(10, (len(data) + 261).bit_length()))
+    packer = zlib.compressobj(1, zlib.DEFLATED, 16 + bits, 5)  # 16+: a gzip header
+    return packer.compress(data) + packer.flush()
 
 
 def attachment(body: str, mimetype: str, name: str) -> Response:

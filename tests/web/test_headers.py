@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import os
+import random
 import re
 import shutil
 import sqlite3
@@ -20,6 +21,7 @@ from scorer import create_app
 from scorer.storage.migrations import migrate
 from scorer.web import _secret_key
 from scorer.web.db import get_db
+from scorer.web.transfer import SHORT, packed_quickly
 from tests.conftest import by_number, new_game_form
 
 SCHIEBER, HANDJASS, DECIDED = 1, 2, 3
@@ -351,6 +353,22 @@ def test_answers_are_gzipped_when_the_browser_takes_it(client, url):
     assert len(body) < len(plain.get_data()) / 2
     unpacked = gzip.decompress(body).decode()
     assert without_tokens(unpacked) == without_tokens(plain.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("size", [512, 1023, 1024, 1025, 8098, 8192, 8193, SHORT - 1])
+def test_a_short_answer_packed_quickly_comes_back_whole_and_no_bigger(size):
+    """An answer under SHORT is packed with a window sized to it: every byte comes back, and
+    it is within a percent of zlib's defaults at the same level (its last bytes, the same as
+    its first, must be found there, not written out again)."""
+    text = "".join(random.Random(size).choices("abcdefghijklmnopqrstuvwxyz <>/=", k=size))
+    span = min(300, size // 3)
+    data = (
+        text[:span] + text[span : size - span] + text[:span]
+    ).encode()  # its end repeats its start
+    packed = packed_quickly(data)
+    assert len(data) == size and gzip.decompress(packed) == data
+    usual = len(gzip.compress(data, 1, mtime=0))
+    assert len(packed) <= usual * 1.01
 
 
 def static_urls(page: str) -> list[str]:
