@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import MutableMapping
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 from flask import Flask, current_app, g, request
 from flask import Request as FlaskRequest
 from flask.sessions import SecureCookieSessionInterface
+from flask.templating import Environment
 from flask_wtf.csrf import CSRFProtect
 from jinja2.runtime import Macro
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -55,6 +58,21 @@ class Request(FlaskRequest):
         from flask import current_app
 
         return current_app.config[name]
+
+
+class Templates(Environment):
+    """Flask's Jinja environment, with each template's globals one plain dict: the
+    environment's, as they are once the app is built, under the template's own.
+
+    Jinja chains them (a ChainMap), and every render copies that chain into the render's
+    context a key at a time in Python: a tenth of a millisecond of each entry's answer for
+    some fifty names. Jinja asks not to change the globals once a template is loaded;
+    `create_app` adds them all first and then empties the template cache, so every template
+    is loaded with all of them."""
+
+    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
+        """The template's globals over the environment's, as one dict."""
+        return {**self.globals, **(d or {})}
 
 
 class SessionCookies(SecureCookieSessionInterface):
@@ -110,6 +128,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         )
     else:
         app.config.update(test_config)
+    app.jinja_environment = Templates
     app.session_interface = SessionCookies()
     app.request_class = Request
     if app.config["TRUST_PROXY"]:
@@ -167,6 +186,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.add_extension("jinja2.ext.do")
     app.add_template_global(kept.kept)  # parts rendered once per process
     _share_macros(app)
+    app.jinja_env.cache.clear()  # templates loaded so far, loaded again with every global
     return app
 
 

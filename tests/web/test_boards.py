@@ -73,3 +73,22 @@ def test_the_board_renders_alone_and_writes_nothing(app, client, kind):
     assert figure in board
     assert not re.search(r"<form|<input|<button|hx-post", board), board
     assert "<form" in panel
+
+
+def test_every_template_sees_every_global_of_the_app(app, client):
+    """Each template's globals are one dict taken when it is loaded (scorer.web.Templates):
+    every global the app adds must be there, in the templates loaded while the app was built
+    too (its shared macros, `partial`, `kept`)."""
+    for number, (new, entry, page, _) in enumerate(GAMES.values(), start=1):
+        numbered = f"/{number}"
+        assert client.post(new[0], data=new[1]).status_code == 303
+        assert client.post(entry[0].replace("/1", numbered), data=entry[1]).status_code == 303
+        for headers in ({}, {"HX-Request": "true"}):
+            assert client.get(page.replace("/1", numbered), headers=headers).status_code == 200
+    env = app.jinja_env
+    loaded = list(env.cache.values())
+    assert {"guard", "partial", "kept", "url_for", "_"} <= env.globals.keys()
+    assert len(loaded) >= 10
+    for template in loaded:
+        missing = [k for k, v in env.globals.items() if template.globals.get(k) is not v]
+        assert not missing, (template.name, missing)
