@@ -15,7 +15,7 @@ from flask import (
 from flask_babel import lazy_gettext, lazy_pgettext
 from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from scorer.cards import DECKS, HAND_TOTAL, MATCH_TOTAL, RANKS, suit
 from scorer.schieber.contracts import contracts_for
@@ -260,15 +260,23 @@ AHEAD = 6  # the hands after the next one that a panel knows, for entries kept w
 
 
 @bp.app_template_global()
-def hands_ahead(game: Game, index: int, hand_line: Markup, shove_line: Markup):
-    """The AHEAD hands after hand `index` (0-based) as the panel says them: how far ahead, the
-    team of their Vorhand, and the panel's two lines (as translated, with "{number}", "{name}"
-    and "{partner}" in them) filled in. In Python: as filters, six hands cost the template
-    a tenth of an entry's answer."""
+def hands_ahead(game: Game, index: int, hand_line: Markup, shove_line: Markup) -> Markup:
+    """The AHEAD hands after hand `index` (0-based) as the panel's <template>s: how far ahead,
+    the team of their Vorhand, and the panel's two lines (as translated, with "{number}",
+    "{name}" and "{partner}" in them) filled in. Written here, not by a loop in the template:
+    six hands' thirty template expressions cost more than the rest of the panel's part."""
+    names = {name: str(escape(name)) for _, name in game.seats()}
+    hand, shove = str(hand_line), str(shove_line)
+    parts = []
     for k in range(1, AHEAD + 1):
         team, name = game.vorhand(index + k)
-        line = hand_line.replace("{number}", str(index + k + 1)).replace("{name}", name)
-        yield k, team, line, shove_line.replace("{partner}", game.partner(index + k))
+        line = hand.replace("{number}", str(index + k + 1)).replace("{name}", names[name])
+        toggle = shove.replace("{partner}", names[game.partner(index + k)])
+        parts.append(
+            f'<template data-ahead="{k}" data-team="{team}"><span>{line}</span>\n'
+            f'    <label class="toggle">{toggle}</label></template>\n'
+        )
+    return Markup("".join(parts))
 
 
 def _fresh_form(game: Game, state, sent: HandForm | None = None) -> HandForm:

@@ -245,6 +245,30 @@ def test_a_hand_from_a_plain_panel_keeps_the_panel_and_sends_what_moves_on(clien
     assert "hx-preserve" not in html and 'id="points"' in html and "Hand 3: Vorhand" in html
 
 
+def test_the_hands_ahead_name_each_vorhand_partner_and_team_escaped(client):
+    """The six hands after the next one (for entries kept on a phone without network): their
+    number, Vorhand and partner in turn around the table, the team of their Vorhand; names
+    as text, never as markup."""
+    client.post("/games/new", data=new_game_form(seat2="<i>Bé&n</i>"))
+    plain = {"HX-Request": "true", "Jass-Panel": "plain"}
+    html = client.post(
+        "/games/1/hands", data={"contract": "rosen", "points": "62"}, headers=plain
+    ).get_data(as_text=True)
+    ahead = re.findall(
+        r'<template data-ahead="(\d)" data-team="(\d)"><span>Hand (\d+): Vorhand <b>([^<]*)</b>'
+        r'</span>\s*<label class="toggle"><input id="shoved" name="shoved" type="checkbox"'
+        r' value="y"> gschobe → ([^<]*)</label></template>',
+        html,
+    )
+    ben = "&lt;i&gt;Bé&amp;n&lt;/i&gt;"
+    seats = ["Anna", ben, "Clara", "Dani"]  # hand 2's Vorhand is the second seat
+    assert ahead == [
+        (str(k), str((k + 1) % 2), str(k + 2), seats[(k + 1) % 4], seats[(k + 3) % 4])
+        for k in range(1, 7)
+    ]
+    assert "<i>" not in html
+
+
 def test_the_hand_that_ends_the_game_sends_no_panel_to_keep(client):
     client.post("/games/new", data=new_game_form(target="300", preset="custom"))
     plain = {"HX-Request": "true", "Jass-Panel": "plain"}
