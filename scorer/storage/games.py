@@ -361,7 +361,7 @@ def save(
         end_old -= 1
         end_new -= 1
     ids, texts = list(stored.entry_ids), list(stored.entry_data)
-    row = db.execute("SELECT summary FROM games WHERE id = ?", [stored.id]).fetchone()
+    row = db.execute("SELECT summary, finished FROM games WHERE id = ?", [stored.id]).fetchone()
     before_summary = (
         json.loads(row[0]) if row and row[0] else json.loads(_summary_json(stored.game))
     )
@@ -413,10 +413,18 @@ def save(
         )
     ids[start:end_old] = window_ids
     texts[start:end_old] = window_texts
-    db.execute(
-        "UPDATE games SET finished = ?, summary = ?, version = version + 1 WHERE id = ?",
-        [int(outcome["finished"]), summary, stored.id],
-    )
+    if row and bool(row[1]) == bool(outcome["finished"]):
+        # Not set when it stays: the start page's index on it would be written again for
+        # nothing, one more page for the commit to wait for.
+        db.execute(
+            "UPDATE games SET summary = ?, version = version + 1 WHERE id = ?",
+            [summary, stored.id],
+        )
+    else:
+        db.execute(
+            "UPDATE games SET finished = ?, summary = ?, version = version + 1 WHERE id = ?",
+            [int(outcome["finished"]), summary, stored.id],
+        )
     _use_token(db, token, stored.id)
     return Stored(
         stored.id, stored.created, game, tuple(ids), tuple(texts), stored.version + 1, stored.stakes

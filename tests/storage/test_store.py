@@ -363,6 +363,11 @@ def test_finishing_and_undoing_moves_a_game_in_the_list(db):
     assert [g.id for g in store.listing(db)[0]] == [2, 1, 3]
     undo(db, game_id)
     assert [g.id for g in store.listing(db)[0]] == [3, 2, 1]
+    enter_hand(db, old, 30)  # far from its target: it keeps running
+    assert [g.id for g in store.listing(db)[0]] == [3, 2, 1]
+    redo(db, game_id)
+    finished = db.execute("SELECT id FROM games WHERE finished = 1").fetchall()
+    assert [g.id for g in store.listing(db)[0]] == [2, 1, 3] and finished == [(3,)]
 
 
 # --- the upgrade from schema 0001 -----------------------------------------------------------
