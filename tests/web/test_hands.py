@@ -269,6 +269,25 @@ def test_the_hands_ahead_name_each_vorhand_partner_and_team_escaped(client):
     assert "<i>" not in html
 
 
+def test_a_rows_contract_says_its_own_games_multiplier_in_the_phones_language(client):
+    """The contract of a history row is rendered once per process and kept: kept by the
+    deck, the contract, its multiplier and the language, so another game or phone gets its own."""
+    client.post("/games/new", data=new_game_form())  # Schellen x2
+    client.post("/games/new", data=new_game_form(preset="custom", mult_schellen="4"))
+    for number in (1, 2):
+        hand = {"contract": "schellen", "points": "90", "points_team": "0"}
+        assert post_hand(client, f"/games/{number}", **hand).status_code == 303
+
+    def what(game, language="de"):
+        client.set_cookie("lang", language)
+        html = client.get(game).get_data(as_text=True)
+        label = re.search(r'id="row-1".*?<span class="what">(.*?)</span>', html, re.S).group(1)
+        return label.rsplit("</svg>", 1)[1].strip()
+
+    assert [what("/games/1"), what("/games/2")] == ["Schellen ×2", "Schellen ×4"]
+    assert [what("/games/1", "fr"), what("/games/2", "fr")] == ["Grelots ×2", "Grelots ×4"]
+
+
 def test_the_hand_that_ends_the_game_sends_no_panel_to_keep(client):
     client.post("/games/new", data=new_game_form(target="300", preset="custom"))
     plain = {"HX-Request": "true", "Jass-Panel": "plain"}
