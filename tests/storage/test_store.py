@@ -302,6 +302,32 @@ def test_a_saved_token_names_its_game(db):
     assert store.last_change(db, game_id).phone == "Anna"
 
 
+def test_tokens_stored_before_0008_still_make_a_repeat_land_once(tmp_path):
+    """0008 keeps the one-time tokens by their key alone (WITHOUT ROWID): the tokens of
+    games and entries stored before it still name their games, and still go with them."""
+    db = connect(str(tmp_path / "old.db"))
+    migrations.apply(db, stop_before="0008_tokens_by_key")
+    game_id, _ = store.create(db, schieber_game(), token="game-1")
+    enter_hand(db, game_id, 50)
+    with store.writing(db):
+        stored = store.load(db, game_id)
+        game, _ = schieber.enter(stored.game, Hand("rosen", points=70))
+        store.save(db, stored, game, "enter", token="hand-2")
+    migrate(db)
+    schema = db.execute("SELECT sql FROM sqlite_master WHERE name = 'tokens'").fetchone()[0]
+    assert schema.rstrip().endswith("WITHOUT ROWID")
+    assert store.create(db, schieber_game(target=1000), token="game-1") == (game_id, True)
+    assert store.token_game(db, "hand-2") == game_id and store.token_game(db, "x") is None
+    assert [fk.other_table for fk in db["tokens"].foreign_keys] == ["games"]
+    db.execute("DELETE FROM entries WHERE game_id = ?", [game_id])
+    db.execute("DELETE FROM changes WHERE game_id = ?", [game_id])
+    db.execute("DELETE FROM games WHERE id = ?", [game_id])  # its tokens go with it
+    assert db.execute("SELECT count(*) FROM tokens").fetchone()[0] == 0
+    migrate(db)  # a second run changes nothing
+    assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    db.close()
+
+
 def test_more_than_max_entries_is_refused(db, monkeypatch):
     monkeypatch.setattr(store, "MAX_ENTRIES", 30)
     hands = tuple(Hand("rosen", points=2 * p) for p in range(31))
