@@ -354,7 +354,9 @@ def save(
         raise TooLong(len(new))
     start = 0
     limit = min(len(old), len(new)) if at is None else min(at, len(old), len(new))
-    while start < limit and old[start] == new[start]:
+    # `is` first: an entry's new record holds the very entries of the old one, and comparing
+    # two records field by field cost every entry a microsecond per entry before it.
+    while start < limit and (old[start] is new[start] or old[start] == new[start]):
         start += 1
     end_old, end_new = len(old), len(new)
     while end_old > start and end_new > start and old[end_old - 1] == new[end_new - 1]:
