@@ -159,6 +159,26 @@
     updatePanel(panel);
   });
 
+  // While a save is on its way, no preview of what was typed: one sent before it, or by the
+  // typing's short delay just after the tap, would land after the save's answer and show the
+  // old hand's scores on the panel of the next. The answer's panel is scored afresh.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    const elt = event.detail.elt;
+    if (!elt.matches) return;
+    if (elt.matches("[data-preview]")) {
+      const form = elt.closest("form.panel");
+      if (form && form.dataset.saving) event.preventDefault();
+    } else if (elt.matches("form.panel")) {
+      elt.dataset.saving = "1";
+      const preview = elt.querySelector("[data-preview]");
+      if (preview) htmx.trigger(preview, "htmx:abort");
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    const elt = event.detail.elt;
+    if (elt.matches && elt.matches("form.panel")) delete elt.dataset.saving;
+  });
+
   // A hand saved from a plain panel: the page keeps its panel, and the answer brought what moves
   // on (the next Vorhand, the team its points go to, the dealer, the tokens). What was typed
   // goes, as in a fresh panel; so do the values a refusal sent back as the fields' defaults

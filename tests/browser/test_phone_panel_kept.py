@@ -103,3 +103,27 @@ def test_a_save_after_a_refusal_leaves_no_message_behind(phone: Page, new_game):
     assert phone.evaluate(_DESCRIBE) == kept
     phone.reload()
     assert phone.evaluate(_DESCRIBE) == kept
+
+
+def test_a_preview_still_on_its_way_at_the_save_never_lands_on_the_next_hand(phone: Page, new_game):
+    """A contract tapped right after the last digit: the previews of what was typed are still
+    on their way (here held back until the save has its answer). They must not fill the
+    emptied panel of hand 2 with hand 1's scores."""
+    new_game()
+    held = []
+    phone.route("**/preview?*", lambda route: held.append(route))
+    tap_points(phone, "57")
+    phone.wait_for_timeout(200)  # the typing's short delay is over: a preview is on its way
+    assert held
+    assert save(phone, "rosen").status == 200
+    expect(phone.locator("#panel .who")).to_contain_text("Hand 2: Vorhand Ben")
+    phone.unroute("**/preview?*")
+    for route in held:
+        try:
+            route.continue_()
+        except Exception:  # noqa: BLE001 - the page gave up that request: nothing to answer
+            pass
+    phone.wait_for_timeout(300)
+    outputs = phone.evaluate(_DESCRIBE)["outputs"]
+    assert outputs and outputs == [""] * len(outputs)
+    assert phone.locator("#points").input_value() == ""
