@@ -260,23 +260,42 @@ AHEAD = 6  # the hands after the next one that a panel knows, for entries kept w
 
 
 @bp.app_template_global()
+def hand_who(game: Game, index: int, hand_line: Markup, shove_line: Markup) -> Markup:
+    """Hand `index` (0-based) as the panel names it: its number and Vorhand, and the toggle
+    "gschobe → partner"; from the panel's two lines (as translated, with "{number}", "{name}"
+    and "{partner}" in them), as the hands ahead are."""
+    line, toggle = _hand_lines(game, index, str(hand_line), str(shove_line))
+    return Markup(
+        f'<div class="who">\n    <span>{line}</span>\n'
+        f'    <label class="toggle">{toggle}</label>\n  </div>\n'
+    )
+
+
+@bp.app_template_global()
 def hands_ahead(game: Game, index: int, hand_line: Markup, shove_line: Markup) -> Markup:
     """The AHEAD hands after hand `index` (0-based) as the panel's <template>s: how far ahead,
-    the team of their Vorhand, and the panel's two lines (as translated, with "{number}",
-    "{name}" and "{partner}" in them) filled in. Written here, not by a loop in the template:
-    six hands' thirty template expressions cost more than the rest of the panel's part."""
-    names = {name: str(escape(name)) for _, name in game.seats()}
+    the team of their Vorhand, and the panel's two lines filled in (see hand_who). Written
+    here, not by a loop in the template: six hands' thirty template expressions cost more
+    than the rest of the panel's part."""
     hand, shove = str(hand_line), str(shove_line)
     parts = []
     for k in range(1, AHEAD + 1):
-        team, name = game.vorhand(index + k)
-        line = hand.replace("{number}", str(index + k + 1)).replace("{name}", names[name])
-        toggle = shove.replace("{partner}", names[game.partner(index + k)])
+        line, toggle = _hand_lines(game, index + k, hand, shove)
         parts.append(
-            f'<template data-ahead="{k}" data-team="{team}"><span>{line}</span>\n'
-            f'    <label class="toggle">{toggle}</label></template>\n'
+            f'<template data-ahead="{k}" data-team="{game.vorhand(index + k)[0]}">'
+            f'<span>{line}</span>\n    <label class="toggle">{toggle}</label></template>\n'
         )
     return Markup("".join(parts))
+
+
+def _hand_lines(game: Game, index: int, hand: str, shove: str) -> tuple[str, str]:
+    """The two lines of hand `index` filled in, the names escaped."""
+    name, partner = game.vorhand(index)[1], game.partner(index)
+    number = str(index + 1)
+    return (
+        hand.replace("{number}", number).replace("{name}", str(escape(name))),
+        shove.replace("{partner}", str(escape(partner))),
+    )
 
 
 def _fresh_form(game: Game, state, sent: HandForm | None = None) -> HandForm:
