@@ -109,6 +109,18 @@ def test_editing_an_earlier_hand_recomputes_the_totals(client, game):
     assert totals_in(client.get(game).get_data(as_text=True)) == (270 + 50, 201 + 107)
 
 
+def test_the_edit_page_names_the_hands_vorhand_and_whether_it_was_shoved(client, game):
+    post_hand(client, game, contract="schellen", points="90")
+    post_hand(client, game, contract="rosen", points="50", shoved="y")
+    who = r'<div class="who">\s*<span>(.*?)</span>\s*<label class="toggle">(.*?)</label>'
+    first = re.search(who, client.get(f"{game}/hands/1").get_data(as_text=True), re.S)
+    second = re.search(who, client.get(f"{game}/hands/2").get_data(as_text=True), re.S)
+    assert first.group(1) == "Hand 1: Vorhand <b>Anna</b>"
+    assert first.group(2).endswith('value="y"> gschobe → Clara')
+    assert second.group(1) == "Hand 2: Vorhand <b>Ben</b>"
+    assert second.group(2).endswith('value="y" checked> gschobe → Dani')
+
+
 def test_deleting_an_earlier_hand(client, game):
     post_hand(client, game, contract="schellen", points="90")
     post_hand(client, game, contract="rosen", points="50")
