@@ -171,6 +171,18 @@ def token_game(db: Database, token: str | None) -> int | None:
     return row[0] if row else None
 
 
+def still_as_read(db: Database, game_id: int, version: int, token: str | None) -> bool:
+    """Whether the game is still at `version` (and not deleted) and the one-time token still
+    unused: what a write that read the game before taking the lock checks again once it holds
+    it, in one statement."""
+    row = db.execute(
+        "SELECT version = ? AND NOT EXISTS (SELECT 1 FROM tokens WHERE token = ?)"
+        " FROM games WHERE id = ? AND deleted IS NULL",
+        [version, token, game_id],
+    ).fetchone()
+    return bool(row and row[0])
+
+
 def _use_token(db: Database, token: str | None, game_id: int) -> None:
     if token:
         db.execute(

@@ -302,10 +302,7 @@ def _attempt(db, stored, kind, change, index, at, *, locked: bool) -> Written | 
     before = len(modes.record(stored.game))
     state = replayed(game, after=stored.game)
     with store.writing(db) if not locked else nullcontext():
-        if not locked and (
-            store.version(db, stored.id) != stored.version
-            or store.token_game(db, token) is not None
-        ):
+        if not locked and not store.still_as_read(db, stored.id, stored.version, token):
             return None
         try:
             stored = store.save(

@@ -292,6 +292,22 @@ def test_create_with_a_used_token_returns_the_same_game(db):
     assert store.load(db, 1).game.rules.target == 100_000
 
 
+def test_still_as_read_until_another_write_its_token_or_a_deletion(db):
+    game_id = new_game(db)
+    version = store.load(db, game_id).version
+    assert store.still_as_read(db, game_id, version, "hand-1")
+    assert store.still_as_read(db, game_id, version, None)
+    enter_hand(db, game_id, 50)
+    assert not store.still_as_read(db, game_id, version, None)  # another phone wrote
+    version += 1
+    assert store.still_as_read(db, game_id, version, "hand-1")
+    _, repeated = store.create(db, schieber_game(), token="hand-1")  # the token is spent
+    assert not repeated and not store.still_as_read(db, game_id, version, "hand-1")
+    assert store.delete(db, game_id)
+    assert not store.still_as_read(db, game_id, version, None)
+    assert not store.still_as_read(db, 999, 0, None)
+
+
 def test_a_saved_token_names_its_game(db):
     game_id = new_game(db)
     with store.writing(db):
