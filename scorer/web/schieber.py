@@ -264,7 +264,7 @@ def hand_who(game: Game, index: int, hand_line: Markup, shove_line: Markup) -> M
     """Hand `index` (0-based) as the panel names it: its number and Vorhand, and the toggle
     "gschobe → partner"; from the panel's two lines (as translated, with "{number}", "{name}"
     and "{partner}" in them), as the hands ahead are."""
-    line, toggle = _hand_lines(game, index, str(hand_line), str(shove_line))
+    _, line, toggle = _hand_lines(game, index, str(hand_line), str(shove_line))
     return Markup(
         f'<div class="who">\n    <span>{line}</span>\n'
         f'    <label class="toggle">{toggle}</label>\n  </div>\n'
@@ -280,20 +280,22 @@ def hands_ahead(game: Game, index: int, hand_line: Markup, shove_line: Markup) -
     hand, shove = str(hand_line), str(shove_line)
     parts = []
     for k in range(1, AHEAD + 1):
-        line, toggle = _hand_lines(game, index + k, hand, shove)
+        team, line, toggle = _hand_lines(game, index + k, hand, shove)
         parts.append(
-            f'<template data-ahead="{k}" data-team="{game.vorhand(index + k)[0]}">'
+            f'<template data-ahead="{k}" data-team="{team}">'
             f'<span>{line}</span>\n    <label class="toggle">{toggle}</label></template>\n'
         )
     return Markup("".join(parts))
 
 
-def _hand_lines(game: Game, index: int, hand: str, shove: str) -> tuple[str, str]:
-    """The two lines of hand `index` filled in, the names escaped."""
-    name, partner = game.vorhand(index)[1], game.partner(index)
-    number = str(index + 1)
+def _hand_lines(game: Game, index: int, hand: str, shove: str) -> tuple[int, str, str]:
+    """The team of hand `index`'s Vorhand, and the hand's two lines filled in, the names
+    escaped."""
+    team, name = game.vorhand(index)
+    partner = game.partner(index)
     return (
-        hand.replace("{number}", number).replace("{name}", str(escape(name))),
+        team,
+        hand.replace("{number}", str(index + 1)).replace("{name}", str(escape(name))),
         shove.replace("{partner}", str(escape(partner))),
     )
 
