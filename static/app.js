@@ -5,6 +5,18 @@
 
   const VIEWS = ["upright", "no-z", "full-slate"];
 
+  // Whether an htmx event belongs to a request of the page's own, not the writer's: a preview
+  // of what is typed, or a poll of the board. Asked of the element that sent the request: the
+  // events of its swap come from the elements swapped (a preview's target is the form's #live,
+  // its answer's out-of-band buttons), which say nothing of where the request came from.
+  window.Jass = {
+    background: function (event) {
+      const config = event.detail.requestConfig;
+      const elt = config ? config.elt : event.detail.elt;
+      return Boolean(elt && elt.matches && elt.matches("[data-preview], [data-poll]"));
+    },
+  };
+
   function applyViews() {
     for (const view of VIEWS) {
       const on = localStorage.getItem("jass-view-" + view) === "1";
@@ -275,7 +287,7 @@
   // After a swap, show what matters: the first message if something was refused, otherwise
   // the slate with the panel for the next entry below it (the totals where there is no board).
   document.addEventListener("htmx:afterSettle", function (event) {
-    if (event.detail.elt && event.detail.elt.matches("[data-preview], [data-poll]")) return; // a preview or a poll
+    if (Jass.background(event)) return; // a preview or a poll: the writer may be anywhere
     // After an outerHTML swap the event's element is the old one; the page holds the new.
     const error = document.querySelector("main .error");
     if (error) {

@@ -63,7 +63,7 @@
   document.addEventListener("htmx:load", function (event) { guard(event.target); });
 
   document.addEventListener("htmx:afterSettle", function (event) {
-    if (event.detail.elt && event.detail.elt.matches("[data-preview], [data-poll]")) return; // the rest box
+    if (Jass.background(event)) return; // the rest box, or a poll
     if (document.querySelector("#live.dz")) look();
   });
 })();

@@ -65,7 +65,7 @@
 
   document.addEventListener("DOMContentLoaded", ask);
   document.addEventListener("htmx:afterSettle", function (event) {
-    if (event.detail.elt && event.detail.elt.hasAttribute("data-preview")) return; // the rest box
+    if (Jass.background(event)) return; // the rest box, or a poll
     ask();
   });
 })();

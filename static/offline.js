@@ -96,10 +96,6 @@
     flash.scrollIntoView({ block: "center" });
   }
 
-  function background(elt) {
-    return elt && elt.matches("[data-preview], [data-poll]"); // a preview or a poll
-  }
-
   window.addEventListener("offline", lost);
   window.addEventListener("online", function () {
     back(false);
@@ -131,7 +127,7 @@
   // No answer at all (the pub's Wi-Fi is gone): the panel keeps what was typed, so one more
   // tap sends it when the connection is back.
   document.addEventListener("htmx:sendError", function (event) {
-    if (!background(event.detail.elt)) unsent();
+    if (!Jass.background(event)) unsent(); // not a preview's or a poll's
     lost();
   });
 
@@ -160,7 +156,7 @@
     const config = event.detail.requestConfig;
     const posted = Boolean(config && config.verb === "post");
     if (posted && xhr.status < 300) typed = false;
-    if (!background(event.detail.elt)) {
+    if (!Jass.background(event)) {
       const message = document.getElementById("error-offline");
       if (message) message.closest("#flash").innerHTML = "";
     }

@@ -9,7 +9,15 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import PHONE, TIMEOUT_MS
-from tests.browser.panel import contract, history_numbers, save, tap_points, totals
+from tests.browser.panel import (
+    contract,
+    history_numbers,
+    open_extras,
+    save,
+    tap_points,
+    tap_weis,
+    totals,
+)
 
 FITS = """() => {
   const rect = s => document.querySelector(s).getBoundingClientRect();
@@ -65,6 +73,27 @@ def test_a_double_tap_on_a_contract_saves_once_and_refuses_nothing(phone: Page, 
     assert history_numbers(phone) == [1]
     assert totals(phone) == (62, 95)
     expect(phone.locator("main .error")).to_have_count(0)
+
+
+def test_a_preview_of_what_is_typed_leaves_the_page_where_the_thumb_is(phone: Page, new_game):
+    """The contract buttons' previews come back as the writer types; the page stays where it
+    was scrolled to (it jumped to the slate with every answer, and a chip's second tap then
+    hit whatever had moved under the thumb)."""
+    new_game()
+    tap_points(phone, "62")
+    expect(contract(phone, "rosen").locator(".preview")).to_have_text("62 : 95")
+    open_extras(phone)
+    phone.evaluate("window.scrollTo(0, 300)")  # the Weis chips under the thumb
+    scrolled = phone.evaluate("scrollY")
+    assert scrolled > 0
+    tap_weis(phone, "weis_a", 20)
+    expect(contract(phone, "rosen").locator(".preview")).to_have_text("82 : 95")
+    phone.wait_for_timeout(100)  # the swap settles 20 ms after it lands
+    assert phone.evaluate("scrollY") == scrolled
+    tap_weis(phone, "weis_a", 50)
+    expect(contract(phone, "rosen").locator(".preview")).to_have_text("132 : 95")
+    phone.wait_for_timeout(100)
+    assert phone.evaluate("scrollY") == scrolled
 
 
 def test_every_tap_target_is_big_enough_for_a_thumb(phone: Page, new_game):

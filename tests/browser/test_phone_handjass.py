@@ -96,6 +96,24 @@ def test_the_rest_of_157_is_one_tap(phone: Page, live_server: str):
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
 
+def test_the_rest_box_answering_leaves_the_page_where_the_thumb_is(phone: Page, live_server: str):
+    """Typing the last player's points far down the page: the rest box's answer (sent as each
+    digit is typed) does not scroll the page back to the slate under the thumb."""
+    _new_four(phone, live_server)
+    phone.locator(".trump-pick label:has(input[value=rosen])").tap()
+    for seat, points in ((0, "50"), (1, "40")):
+        phone.locator(f"#cards{seat}").tap()
+        phone.keyboard.type(points)
+    phone.locator("#save-deal").scroll_into_view_if_needed()
+    phone.locator("#cards2").tap()
+    scrolled = phone.evaluate("scrollY")
+    assert scrolled > 0
+    phone.keyboard.type("45")
+    expect(phone.locator("#rest-text")).to_have_text("Rest für Dani: 157 − 135 = 22")
+    phone.wait_for_timeout(100)  # the swap settles 20 ms after it lands
+    assert phone.evaluate("scrollY") == scrolled
+
+
 def test_points_that_do_not_add_up_are_a_question(phone: Page, live_server: str, tmp_path):
     _new_four(phone, live_server)
     phone.locator(".trump-pick label:has(input[value=rosen])").tap()
