@@ -185,6 +185,33 @@ def test_what_each_team_still_needs(client):
     assert "493 zum Bergpreis und aus dem Schneider" in text and "993 zum Ziel" in text
 
 
+def _needs_text(client, number: int, **headers) -> str:
+    html = client.get(f"/games/{number}", headers=headers).get_data(as_text=True)
+    html = html.split('id="needs"')[1].split("</details>")[0]
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def test_what_each_team_still_needs_is_said_per_game_and_language(client):
+    """The multiplier groups' names are kept per language and per game's multipliers: a game
+    that doubles other contracts, or a phone in French, never gets another's."""
+    client.post("/games/new", data=new_game_form(target="1000", preset="custom"))
+    client.post(
+        "/games/new",
+        data=new_game_form(
+            target="1000", preset="custom", mult_schilten="1", mult_obenabe="2", mult_undenufe="4"
+        ),
+    )
+    assert "×2 (Schilten, Schellen): 250" in _needs_text(client, 1)
+    second = _needs_text(client, 2)
+    assert (
+        "500 zum Bergpreis und aus dem Schneider · ×1 (Rosen, Eicheln, Schilten): 500; " in second
+    )
+    assert "×2 (Schellen, Obenabe): 250; ×4 (Undenufe): 125" in second
+    french = _needs_text(client, 1, **{"Accept-Language": "fr-CH"})
+    assert "1000 pour le but · ×1 (Roses, " in french and "×2 (Écus, " in french
+    assert "×2 (Schilten, Schellen): 250" in _needs_text(client, 1)
+
+
 def test_house_order_and_auto_end_are_settings(client):
     client.post(
         "/games/new",

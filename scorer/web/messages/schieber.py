@@ -1,6 +1,6 @@
 """Words for Schieber: its refusals, its rulings and its claims."""
 
-from scorer.web.i18n import N_, gettext, tr
+from scorer.web.i18n import N_, gettext, language, tr
 from scorer.web.messages.deck import FACES, contract_name, named
 
 WORDS = {
@@ -126,19 +126,41 @@ def needs_said(needs) -> list[list[tuple[int, str, str]]]:
     """What each team still needs ("Was fehlt?", standing.still_needed) in the phone's words:
     per need its points, what for, and what that makes at each multiplier: "×1 (Rosen,
     Eicheln): 48720; ×2 (Schilten, Schellen): 24360". Every need of a game has the same
-    multiplier groups, so each is named once."""
-    words = {what: tr(text) for what, text in NEEDS.items()}
-    groups: dict[tuple, str] = {}
-
-    def per(m: int, keys: tuple[str, ...], points: int) -> str:
-        if (m, keys) not in groups:
-            groups[m, keys] = f"×{m} ({', '.join(named(key) for key in keys)})"
-        return f"{groups[m, keys]}: {points}"
-
+    multiplier groups; their names are kept per language (every entry's answer says them)."""
+    first = next((need for team in needs for need in team), None)
+    if first is None:
+        return [[] for _ in needs]
+    words, labels = _needs_words(tuple((m, keys) for m, keys, _ in first.per_multiplier))
     return [
-        [(n.points, words[n.what], "; ".join(per(*p) for p in n.per_multiplier)) for n in team]
+        [
+            (
+                n.points,
+                words[n.what],
+                "; ".join(
+                    f"{label}: {p[2]}" for label, p in zip(labels, n.per_multiplier, strict=True)
+                ),
+            )
+            for n in team
+        ]
         for team in needs
     ]
+
+
+_needs_kept: dict[tuple, tuple[dict[str, str], tuple[str, ...]]] = {}
+
+
+def _needs_words(groups: tuple[tuple[int, tuple[str, ...]], ...]):
+    """The needs' words and the multiplier groups' names ("×2 (Schilten, Schellen)") in this
+    request's language, kept by language and groups (a few dozen sets at most)."""
+    key = (language(), groups)
+    found = _needs_kept.get(key)
+    if found is None:
+        if len(_needs_kept) >= 256:
+            _needs_kept.clear()
+        words = {what: tr(text) for what, text in NEEDS.items()}
+        labels = tuple(f"×{m} ({', '.join(named(k) for k in keys)})" for m, keys in groups)
+        found = _needs_kept[key] = (words, labels)
+    return found
 
 
 # What a team still needs points for (standing.Need.what)
