@@ -41,19 +41,33 @@
     panel.querySelector(".match-key").classList.toggle("on", panel.querySelector('[name="match"]').checked);
   }
 
-  // The claim page's keypad types into the points field tapped last (the first shown one to
-  // begin with); ↓ goes on to the next field.
+  // The claim page's keypad types into the points field tapped last; to begin with into the
+  // first trick points shown (the Weis, written before if at all, come after them). ↓ goes on
+  // to the next field. The field it types into is outlined.
   function claimFields(form) {
-    return Array.from(form.querySelectorAll("input[inputmode=numeric]")).filter(function (i) {
+    const shown = Array.from(form.querySelectorAll("input[inputmode=numeric]")).filter(function (i) {
       return i.offsetParent !== null;
+    });
+    const weis = function (i) { return Boolean(i.closest(".weis")); };
+    return shown.filter(function (i) { return !weis(i); }).concat(shown.filter(weis));
+  }
+
+  function typingInto(form) {
+    const fields = claimFields(form);
+    return fields.find(function (i) { return i.name === form.dataset.field; }) || fields[0];
+  }
+
+  function outline(form, input) {
+    form.querySelectorAll("input[inputmode=numeric]").forEach(function (i) {
+      i.classList.toggle("typing", i === input);
     });
   }
 
   function padTyped(form, key) {
-    const fields = claimFields(form);
-    let input = fields.find(function (i) { return i.name === form.dataset.field; }) || fields[0];
+    let input = typingInto(form);
     if (!input) return;
     if (key === "next") {
+      const fields = claimFields(form);
       input = fields[(fields.indexOf(input) + 1) % fields.length];
     } else if (key === "back") {
       input.value = input.value.slice(0, -1);
@@ -61,7 +75,7 @@
       input.value = (input.value === "0" ? "" : input.value) + key;
     }
     form.dataset.field = input.name;
-    fields.forEach(function (i) { i.classList.toggle("typing", i === input); });
+    outline(form, input);
     typed(input);
   }
 
@@ -69,7 +83,7 @@
     const form = event.target.closest("form.claim");
     if (form && event.target.matches("input[inputmode=numeric]")) {
       form.dataset.field = event.target.name;
-      claimFields(form).forEach(function (i) { i.classList.toggle("typing", i === event.target); });
+      outline(form, event.target);
     }
   });
 
@@ -80,6 +94,7 @@
         i.setAttribute("readonly", "");
       });
     }
+    root.querySelectorAll("form.claim").forEach(function (form) { outline(form, typingInto(form)); });
     root.querySelectorAll("form.panel").forEach(function (panel) {
       if (window.matchMedia("(pointer: coarse)").matches) {
         // The keypad is there; the phone's own keyboard would only cover it.
@@ -157,6 +172,8 @@
   });
 
   document.addEventListener("change", function (event) {
+    const claim = event.target.closest("form.claim");
+    if (claim) outline(claim, typingInto(claim)); // first trick or later: other fields shown
     // Handjass: a player who drops out has no points; clear what was typed for them.
     if (event.target.matches('.deal input[type=radio][value=out]') && event.target.checked) {
       event.target.closest(".player-row").querySelectorAll("input[inputmode]").forEach(function (i) {
@@ -218,9 +235,12 @@
   // A second tap on a contract just after a save lands on the fresh panel: until anything is
   // typed there, for a moment it does nothing, so the writer never sees a refusal of a hand that
   // was in fact saved. (A tap while the save is still on its way is dropped by htmx: hx-sync on
-  // the panel.)
+  // the panel.) The same for a second tap on "Zurück" just after an undo: it would take back a
+  // second hand, or land on the redo the answer put in its place. (An undo tapped just after a
+  // save is meant: nothing else was there to tap twice.)
   const CALM_MS = 900;
   let savedAt = 0;
+  let undoneAt = 0;
   function touched(event) {
     if (event.target.closest && event.target.closest("form.panel") && !event.target.closest("button.contract")) {
       savedAt = 0;
@@ -235,12 +255,17 @@
     const saved = event.detail.xhr && event.detail.xhr.status === 200; // not a refusal (409, 422)
     if (posted && saved && event.detail.target && event.detail.target.id === "live") {
       savedAt = Date.now();
+      if (config.elt.matches && config.elt.matches("form.undo")) undoneAt = savedAt;
     }
   });
   document.addEventListener(
     "click",
     function (event) {
-      if (event.target.closest("form.panel button.contract") && Date.now() - savedAt < CALM_MS) {
+      const now = Date.now();
+      const again =
+        (event.target.closest("form.panel button.contract") && now - savedAt < CALM_MS) ||
+        (event.target.closest("form.undo button") && now - undoneAt < CALM_MS);
+      if (again) {
         event.preventDefault();
         event.stopPropagation();
       }

@@ -173,7 +173,14 @@ class NewGameForm(Form):
             preset = PRESETS.get(self.preset.data) or PRESETS[DEFAULT_PRESET]
             self.target.data = str(preset.target)
         deck = self.deck.data if self.deck.data in DECKS else "swiss"
-        labels = [(key, preset_label(preset, deck)) for key, preset in PRESETS.items()]
+        # A preset that plays the same as one above it with these faces is not offered twice
+        # (003 with Swiss faces is Modern), unless it is the one chosen.
+        labels, offered = [], set()
+        for key, preset in PRESETS.items():
+            plays = (preset.target, tuple(sorted(preset.multipliers[deck].items())))
+            if plays not in offered or key == self.preset.data:
+                labels.append((key, preset_label(preset, deck)))
+            offered.add(plays)
         self.preset.choices = _choices([*labels, ("custom", gettext("Eigene"))])
 
     def raw(self, name: str) -> str:

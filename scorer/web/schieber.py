@@ -247,6 +247,7 @@ def _game_context(
         "deck_names": deck_names(),
         "editing": False,
         "note": None,
+        "note_alone": False,  # a note without the undo (or redo) beside it
         "MATCH_TOTAL": MATCH_TOTAL,
         "record": record_context(game, stored, store.shown_changes(db, stored.id)),
         "can_redo": store.redoable(db, stored.id) is not None,
@@ -367,7 +368,9 @@ def _previews(game: Game, form: HandForm, index: int | None, state) -> dict:
     entry, errors = form.typed()
     shown = previews(game, entry, index, state) if entry is not None and not errors else {}
     split = entry.trick_points if shown and (entry.match or entry.points is not None) else None
-    return {"shown": shown, "split": split}
+    # More than a hand holds, said as it is typed (the save would refuse it, in more words).
+    too_many = entry is not None and entry.points is not None and entry.points > HAND_TOTAL
+    return {"shown": shown, "split": split, "too_many": too_many}
 
 
 @bp.get("/games/<game:game_id>/preview")
@@ -380,7 +383,9 @@ def preview(game_id: int):
     number = small_whole(request.args.get("number"), store.MAX_ENTRIES)
     index = number - 1 if number and number <= len(game.hands) else None
     values = _previews(game, form, index, replayed(game))
-    return render_template("schieber/_previews.html", game=game, rules=game.rules, **values)
+    return render_template(
+        "schieber/_previews.html", game=game, rules=game.rules, HAND_TOTAL=HAND_TOTAL, **values
+    )
 
 
 @bp.get("/games/<game:game_id>")
@@ -392,9 +397,10 @@ def show_game(game_id: int):
     stored = load(game_id)
     if stored.game.KIND != "schieber":
         return redirect(url_for(f"{stored.game.KIND}.show", game_id=game_id), 303)
-    # After an edit or a deletion: what it did to the outcome, if anything (flashed by it).
+    # After an edit or a deletion: what it did (flashed by it). Its note has no undo beside
+    # it: the undo takes back the last hand, not the edit.
     note = " ".join(get_flashed_messages()) or None
-    return _show(stored, note=note)
+    return _show(stored, note=note, note_alone=True)
 
 
 @bp.post("/games/<game:game_id>/hands")
@@ -604,7 +610,7 @@ def edit_hand(game_id: int, number: int):
 
 
 def _changed(written: Written):
-    """Back to the game after an edit or a deletion, saying what it did to the outcome."""
+    """Back to the game after an edit or a deletion, saying what it did (and to the outcome)."""
     stored = written.stored
     if written.saved:
         said = consequence(stored.game, store.last_change(get_db(), stored.id))

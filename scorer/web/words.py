@@ -60,9 +60,9 @@ def outcome_words(game, summary: dict | None) -> str:
 
 
 def consequence(game, change: Change | None) -> str | None:
-    """What an edit or a deletion did to the game's outcome, in words ("Hand 3 geändert:
-    Bergpreis jetzt Ihr"), when it changed who won, who is Schneider or who has the Bergpreis;
-    else None."""
+    """What an edit or a deletion did, in words: "Hand 3 geändert.", and what it did to the
+    game's outcome when it changed who won, who is Schneider or who has the Bergpreis ("Hand 3
+    geändert: Bergpreis jetzt Ihr."). None for any other change."""
     if change is None or change.kind not in ("edit", "delete"):
         return None
     before, after = change.outcome_before or {}, change.outcome_after or {}
@@ -72,9 +72,8 @@ def consequence(game, change: Change | None) -> str | None:
             before=outcome_words(game, before), after=outcome_words(game, after)
         )
     text = (text + MODE_PAGES[game.KIND].outcome_note(game, before, after)).removeprefix("; ")
-    if not text:
-        return None
-    return f"{entry_changed(game.KIND, change.number, change.kind)}: {text}."
+    done = entry_changed(game.KIND, change.number, change.kind)
+    return f"{done}: {text}." if text else f"{done}."
 
 
 def outcome_change(game, before: dict | None, after: dict | None) -> str | None:

@@ -77,3 +77,33 @@ def test_first_trick_double_claim(phone: Page, live_server: str):
     assert asked == ["Das Bedanken entscheidet das Spiel: so eintragen?"]
     assert totals(phone) == (434 + 30, 464)
     expect(phone.locator("#again")).to_be_visible()
+
+
+def _pad(phone: Page, keys: str) -> None:
+    for key in keys:
+        phone.locator(f'.claim-pad [data-digit="{"next" if key == "↓" else key}"]').tap()
+
+
+def test_the_claim_keypad_types_the_trick_points_first_and_the_weis_after(
+    phone: Page, new_game, live_server: str
+):
+    """Nothing tapped yet: the keypad types into the claiming team's trick points (outlined),
+    not into a Weis field above them; ↓ goes to the other team's points, then to the Weis."""
+    new_game()
+    phone.locator("#claim").tap()
+    phone.wait_for_url("**/claim")
+    claim_points = phone.locator("input[name=claim_points]")
+    expect(claim_points).to_have_class("typing")
+    _pad(phone, "120")
+    expect(claim_points).to_have_value("120")
+    expect(phone.locator("input[name=weis_a]")).to_have_value("")
+    _pad(phone, "↓30↓5")
+    expect(phone.locator("input[name=other_points]")).to_have_value("30")
+    expect(phone.locator("input[name=weis_a]")).to_have_value("5")
+    expect(phone.locator("input[name=weis_a]")).to_have_class("typing")
+    # In the first trick other fields are shown: the keypad goes on in the first one of them.
+    phone.reload()
+    phone.locator("label", has_text="Ja, erster Stich").tap()
+    expect(phone.locator("input[name=trick_points]")).to_have_class("typing")
+    _pad(phone, "11")
+    expect(phone.locator("input[name=trick_points]")).to_have_value("11")

@@ -18,6 +18,7 @@ from tests.browser.panel import (
     tap_weis,
     totals,
 )
+from tests.conftest import SEATS
 
 FITS = """() => {
   const rect = s => document.querySelector(s).getBoundingClientRect();
@@ -75,6 +76,38 @@ def test_a_double_tap_on_a_contract_saves_once_and_refuses_nothing(phone: Page, 
     expect(phone.locator("main .error")).to_have_count(0)
 
 
+def test_a_double_tap_on_undo_takes_back_one_hand(phone: Page, new_game):
+    new_game()
+    for points in ("62", "90"):
+        tap_points(phone, points)
+        save(phone, "rosen")
+    phone.wait_for_timeout(1000)  # a tap, not the second of a double tap
+    phone.locator(".note-row #undo").tap()
+    expect(phone.locator("#note")).to_have_text("Hand 2 zurückgenommen.")
+    # The double tap's second lands on what the answer brought there: the redo.
+    phone.locator(".note-row button").tap()
+    phone.wait_for_timeout(600)
+    expect(phone.locator("#note")).to_have_text("Hand 2 zurückgenommen.")
+    assert history_numbers(phone) == [1]
+    assert totals(phone) == (62, 95)
+    # A while later, the redo beside the note brings the hand back.
+    phone.wait_for_timeout(400)
+    phone.locator(".note-row #redo").tap()
+    expect(phone.locator("#note")).to_have_text("Hand 2 wiederhergestellt.")
+    assert history_numbers(phone) == [2, 1]
+
+
+def test_an_undo_tapped_right_after_a_save_takes_the_hand_back(phone: Page, new_game):
+    """The pause against a double tap on "Zurück" follows an undo, not a save: a writer who
+    sees the wrong hand saved and taps at once is heard."""
+    new_game()
+    tap_points(phone, "62")
+    save(phone, "rosen")
+    phone.locator(".note-row #undo").tap()
+    expect(phone.locator("#note")).to_have_text("Hand 1 zurückgenommen.")
+    assert totals(phone) == (0, 0)
+
+
 def test_a_preview_of_what_is_typed_leaves_the_page_where_the_thumb_is(phone: Page, new_game):
     """The contract buttons' previews come back as the writer types; the page stays where it
     was scrolled to (it jumped to the slate with every answer, and a chip's second tap then
@@ -121,6 +154,12 @@ def test_every_tap_target_is_big_enough_for_a_thumb(phone: Page, new_game):
             if box[0] < 44 or box[1] < 44:
                 small[name] = box
     assert small == {}
+    # The way back from the pages a hand opens (Weis, Bedanken, its edit, sharing).
+    game = phone.url
+    for page in ("/weis", "/claim", "/hands/1", "/teilen"):
+        phone.goto(game + page)
+        back = phone.locator("a", has_text="← zurück zum Spiel").bounding_box()
+        assert back["height"] >= 44, (page, back)
 
 
 def test_lying_on_the_table_the_slate_is_beside_the_panel(browser: Browser, phone: Page, new_game):
@@ -243,3 +282,27 @@ def test_an_edit_that_moves_the_bergpreis_says_so(phone: Page, new_game):
     phone.wait_for_url(url)
     assert totals(phone) == (771, 1542)
     expect(phone.locator("#note")).to_have_text("Hand 2 geändert: Bergpreis jetzt Ihr.")
+
+
+def test_both_over_the_target_a_tap_on_who_claimed_first_asks_once_more(
+    phone: Page, live_server: str
+):
+    """Who thanked first decides the game, as a claim does: a stray tap decides nothing."""
+    phone.goto(f"{live_server}/games/new")
+    for name, player in {"team_a": "Wir", "team_b": "Ihr", **SEATS}.items():
+        phone.fill(f"input[name={name}]", player)
+    phone.fill("input[name=target]", "200")
+    phone.get_by_role("button", name="Spiel starten").tap()
+    phone.wait_for_url(re.compile(r"/games/[\w-]{24}$"))
+    tap_points(phone, "80")
+    save(phone, "obenabe")  # Wir 240, Ihr 77 x 3 = 231: both over 200
+    expect(phone.locator("#tie h2")).to_have_text("Beide Teams über 200")
+    asked: list[str] = []
+    phone.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    phone.locator("#tie button", has_text="Ihr").tap()
+    phone.wait_for_timeout(500)
+    assert asked == ["Ihr hat sich zuerst bedankt und gewinnt: so eintragen?"]
+    expect(phone.locator("#tie")).to_be_visible()
+    phone.once("dialog", lambda dialog: dialog.accept())
+    phone.locator("#tie button", has_text="Ihr").tap()
+    expect(phone.locator("#result h2")).to_have_text("Ihr gewinnt")

@@ -1,4 +1,5 @@
-"""An edit or a deletion that changes who has the Bergpreis, or who won, says so on the page."""
+"""An edit or a deletion says on the page what it did, and what it did to the outcome when it
+changed who has the Bergpreis, or who won."""
 
 from __future__ import annotations
 
@@ -29,13 +30,21 @@ def test_an_edit_that_moves_the_bergpreis_says_so(client):
     assert note(client.get("/games/1").get_data(as_text=True)) is None  # said once
 
 
-def test_an_edit_that_changes_nothing_of_the_outcome_says_nothing(client):
+def test_an_edit_that_changes_nothing_of_the_outcome_says_what_it_changed(client):
+    """Back from the edit page, the table sees that the edit was written (it said nothing when
+    the outcome stayed, and a writer could not tell a saved edit from a lost one)."""
     client.post("/games/new", data=new_game_form(preset="custom", target="1000"))
     hand = {"contract": "rosen", "points": "80", "points_team": "1"}
     assert client.post("/games/1/hands", data=hand).status_code == 303
+    assert client.post("/games/1/hands", data=hand).status_code == 303
     response = client.post("/games/1/hands/1", data={**hand, "points": "90"})
     html = client.get(response.headers["Location"]).get_data(as_text=True)
-    assert note(html) is None
+    assert note(html) == "Hand 1 geändert."
+    assert 'class="note-row"' not in html  # no undo beside: it would take back hand 2
+    assert "Letzte zurück" in html
+    response = client.post("/games/1/hands/2/delete")
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert note(html) == "Hand 2 gelöscht."
 
 
 def test_a_deletion_that_undoes_the_win_says_who_won_before(client):

@@ -161,6 +161,26 @@ def test_reaching_the_target_ends_the_game_with_schneider(client):
     )
 
 
+def test_a_change_after_the_end_is_one_line_while_the_game_goes_on(client):
+    """Taking back the deciding hand reopens the game: the change stays on the page, as one
+    line (it would push the panel off the screen hand after hand), open once it is decided."""
+    client.post("/games/new", data=new_game_form(target="1000", preset="custom"))
+    client.post("/games/1/hands", data={"contract": "undenufe", "match": "y", "points_team": "0"})
+    client.post("/games/1/hands", data={"contract": "obenabe", "points": "100", "points_team": "0"})
+    client.post("/games/1/undo")
+    html = client.get("/games/1").get_data(as_text=True)
+    box = html.split('<details class="card after-end" id="after-end"')[1].split("</details>")[0]
+    assert box.startswith(">")  # closed
+    assert "<summary>Nach Spielende geändert (1)</summary>" in box
+    assert "Hand 2 zurückgenommen" in box
+    assert "nach Spielende geändert: vorher Wir gewinnt, Ihr ist Schneider, jetzt noch nicht" in box
+    assert 'id="panel"' in html
+    client.post("/games/1/hands", data={"contract": "obenabe", "points": "90", "points_team": "0"})
+    html = client.get("/games/1").get_data(as_text=True)
+    assert "Wir gewinnt" in html
+    assert '<details class="card after-end" id="after-end" open>' in html
+
+
 def test_both_over_the_target_asks_who_claimed_first(client):
     client.post("/games/new", data=new_game_form(target="200", preset="custom"))
     client.post("/games/1/hands", data={"contract": "obenabe", "points": "80", "points_team": "0"})
@@ -314,6 +334,35 @@ def test_the_hand_that_ends_the_game_sends_no_panel_to_keep(client):
     assert "HX-Trigger-After-Swap" not in response.headers
 
 
+def _note_row(html: str) -> str:
+    return html.split('<div class="note-row">')[1].split("</div>")[0]
+
+
+def test_beside_an_undo_is_its_redo_and_beside_a_save_its_undo(client, game):
+    """What was just done has the button that takes it back beside it: after an undo the redo
+    (a second tap of "Zurück" would take back a second hand), the undo further down."""
+    htmx = {"HX-Request": "true"}
+    post_hand(client, game, contract="rosen", points="62")
+    html = client.post(
+        f"{game}/hands", data={"contract": "rosen", "points": "90"}, headers=htmx
+    ).get_data(as_text=True)
+    assert 'id="undo"' in _note_row(html) and 'id="redo"' not in html
+    for undone in (2, 1):
+        html = client.post(f"{game}/undo", headers=htmx).get_data(as_text=True)
+        row = _note_row(html)
+        assert f"Hand {undone} zurückgenommen." in row
+        assert "/redo" in row and "Wiederherstellen" in row and 'id="undo"' not in row
+        assert html.count('id="redo"') == 1
+    assert 'id="undo"' not in html  # nothing left to take back
+    html = client.post(f"{game}/redo", headers=htmx).get_data(as_text=True)
+    assert "Hand 1 wiederhergestellt." in _note_row(html) and "/redo" in _note_row(html)
+    assert "Letzte zurück" in html.split('<div class="actions-row">')[1]
+    html = client.post(f"{game}/redo", headers=htmx).get_data(as_text=True)
+    row = _note_row(html)  # all brought back: nothing to redo, the undo beside
+    assert "Hand 2 wiederhergestellt." in row and 'id="undo"' in row and 'id="redo"' not in html
+    assert totals_in(html) == (62 + 90, 95 + 67)
+
+
 def test_redo_only_until_something_new_is_entered(client, game):
     post_hand(client, game, contract="rosen", points="62")
     post_hand(client, game, contract="rosen", points="90")
@@ -326,3 +375,19 @@ def test_redo_only_until_something_new_is_entered(client, game):
     assert response.status_code == 422
     assert "Nichts wiederherzustellen" in errors_in(response.get_data(as_text=True))["game"]
     assert totals_in(client.get(game).get_data(as_text=True)) == (62 + 80, 95 + 234)
+
+
+def test_the_previews_say_when_more_points_are_typed_than_a_hand_holds(client, game):
+    """Typed 160: no contract button previews a score, and the line under the points says
+    why before the tap that would be refused."""
+    htmx = {"HX-Request": "true"}
+    html = client.get(f"{game}/preview?points=160&points_team=0", headers=htmx).get_data(
+        as_text=True
+    )
+    assert '<b class="too-many">höchstens 157</b>' in html
+    assert re.findall(r'id="preview-rosen" hx-swap-oob="true">([^<]*)<', html) == [""]
+    html = client.get(f"{game}/preview?points=62&points_team=0", headers=htmx).get_data(
+        as_text=True
+    )
+    assert "too-many" not in html and "Wir 62 · Ihr 95" in html
+    assert re.findall(r'id="preview-rosen" hx-swap-oob="true">([^<]*)<', html) == ["62 : 95"]

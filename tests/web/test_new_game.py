@@ -104,3 +104,22 @@ def test_the_presets_name_what_they_double_in_the_chosen_faces(client):
     french = client.get("/games/new/rules?deck=french&changed=deck").get_data(as_text=True)
     assert "Modern: 2500, Herz/Ecken ×2, Obenabe/Undenufe ×3, sonst ×1" in french
     assert "Schilten" not in french
+
+
+def test_a_preset_that_plays_like_one_above_it_is_not_offered_twice(client):
+    """003 pairs the suits differently only with French faces: with Swiss faces it is Modern,
+    and the set-up does not show the same line twice under two names."""
+    swiss = client.get("/games/new").get_data(as_text=True)
+    assert re.findall(r'name="preset" type="radio" value="(\w+)"', swiss) == [
+        "classic",
+        "modern",
+        "simple",
+        "custom",
+    ]
+    french = client.get("/games/new/rules?deck=french&changed=deck").get_data(as_text=True)
+    assert "003: 2500, Kreuz/Schaufel ×2, Obenabe/Undenufe ×3, sonst ×1" in french
+    # Chosen with French faces, then Swiss chosen: still there, and a game starts with it.
+    back = client.get("/games/new/rules?deck=swiss&preset=pairing_003&changed=deck")
+    assert 'value="pairing_003"' in back.get_data(as_text=True)
+    response = client.post("/games/new", data=new_game_form(preset="pairing_003"))
+    assert response.status_code == 303

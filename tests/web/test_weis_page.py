@@ -99,6 +99,25 @@ def test_writing_puts_the_winning_teams_weis_on_the_slate(game):
     assert "Läuft in Schellen ×2" in html
 
 
+def _open_hand(html: str) -> str:
+    """The words about the hand that is on, as a reader sees them (tags gone, spaces one)."""
+    paragraph = html.split('<p class="open-hand"')[1].split("</p>")[0].split(">", 1)[1]
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", paragraph)).strip()
+
+
+def test_the_hand_that_is_on_is_said_in_sentences_with_their_spaces(game):
+    post(game, action="write", d0="run:rosen:K:4", stoeck="1")
+    assert _open_hand(game.get("/games/1").get_data(as_text=True)) == (
+        "Läuft in Schellen ×2. Geschrieben: Weis Wir 50, Stöck Ihr. Jetzt die Stiche."
+    )
+    assert _open_hand(game.get(URL).get_data(as_text=True)) == (
+        "Hand läuft in Schellen ×2. Schon geschrieben: Vierblatt Rosen zum König (Anna). Stöck Ihr."
+    )
+    assert _open_hand(game.get("/games/1/claim").get_data(as_text=True)) == (
+        "Hand läuft in Schellen ×2. Schon geschrieben: Weis Wir 50. Stöck Ihr."
+    )
+
+
 def test_weis_follow_on_the_open_hand_and_are_ruled_together(game):
     post(game, action="write", d1="run:schilten:A:3")
     post(game, action="write", d0="four:U")
