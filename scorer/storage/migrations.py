@@ -236,6 +236,21 @@ def tokens_by_key(db: Database) -> None:
         db.execute(statement)
 
 
+@migrations(name="0009_entries_under_way")
+def entries_under_way(db: Database) -> None:
+    """What a panel has taken of an entry not saved yet (Differenzler's Trumpf and the
+    predictions said so far), one per game, beside the entries and never among them: it is not
+    part of the record (no change, no version, no export), and a reload must not lose it."""
+    db.execute(
+        """CREATE TABLE under_way (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            data TEXT NOT NULL,
+            at TEXT NOT NULL
+        )"""
+    )
+
+
 def migrate(db: Database) -> None:
     """Bring the database up to the newest schema, in WAL mode (readers never wait for the
     writer), and fill in what the list of games shows for games stored before it had it."""

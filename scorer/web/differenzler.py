@@ -2,15 +2,17 @@
 
 A round is entered on one phone passed round the table, in three steps: the Trumpf (drawn by
 the phone or picked by the table), every player's secret prediction one after the other, and
-after play everyone's points. Nothing is stored before the last step: the steps are posts that
-never write, and what the earlier steps gave travels along in the form (the Trumpf and the
-predictions as hidden fields, never shown on the page) until the round is saved in one write.
+after play everyone's points. The round becomes an entry only at the last step. What the
+earlier steps gave is kept on the server as the game's round under way (storage.under_way),
+not in the page: a reload, back and forward, or the phone's browser dropping the tab finds the
+same Trumpf and the predictions made, still hidden, and a reload can never draw again. The
+predictions never travel to the phone, not even in hidden fields.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from flask import Blueprint, get_template_attribute, redirect, render_template, request, url_for
 from flask_babel import lazy_gettext, lazy_pgettext
@@ -30,6 +32,7 @@ from scorer.differenzler import (
     rest_of,
 )
 from scorer.storage import games as store
+from scorer.storage import under_way
 from scorer.web.db import get_db
 from scorer.web.differenzler_forms import (
     SEATS,
@@ -84,6 +87,7 @@ TEMPLATE = "differenzler/game.html"
 NO_TRUMP_SYMBOLS = {"obenabe": "⬇", "undenufe": "⬆"}
 NOT_YET = lazy_gettext("Zuerst sagen alle an; dann kommen die Punkte.")
 GONE = lazy_gettext("Diese Runde gibt es nicht mehr.")
+MOVED_ON = lazy_gettext("Die Runde ging inzwischen weiter: so steht sie jetzt, nichts geändert.")
 WHOLE_NUMBERS = lazy_gettext("Nur ganze Zahlen eintragen.")
 
 
@@ -117,13 +121,32 @@ def trump_of(game: DifferenzlerGame, key: str | None) -> Trump | None:
 
 @dataclass(frozen=True)
 class Panel:
-    """The round being entered: its Trumpf and the predictions made so far, by seat. They come
-    from the posted form (hidden fields) and go back into the page the same way."""
+    """The round being entered: its Trumpf and the predictions made so far, by seat, as the
+    server keeps them for the round under way."""
 
     order: tuple[int, ...]  # who predicts, Vorhand first, the dealer last
+    number: int  # the round it is
     trump: str | None = None
     said: dict[int, int] = field(default_factory=dict)
     drawn: bool = False  # the phone just drew the Trumpf: show it with a flourish
+    whole: bool = False  # sent whole in the form, not kept (a page from before it was kept)
+
+    @property
+    def mark(self) -> str:
+        """Which step the page shows ("3:rosen/2": round 3, its Trumpf, two have said): a step
+        tapped on a page left behind (another phone went on, or an older tab) changes nothing."""
+        return f"{self.number}:{self.trump or '-'}/{len(self.said)}"
+
+    def data(self) -> dict:
+        """What the server keeps of it: the Trumpf and the predictions in the order said."""
+        return {
+            "trump": self.trump,
+            "said": [[s, self.said[s]] for s in self.order if s in self.said],
+        }
+
+    def fields(self) -> dict[str, str]:
+        """The predictions as the round's form fields, to be read with the points."""
+        return {f"prediction-{seat}": str(value) for seat, value in self.said.items()}
 
     @property
     def current(self) -> int | None:
@@ -151,20 +174,44 @@ def play_order(state, players: int) -> tuple[int, ...]:
     return tuple((state.vorhand + i) % players for i in range(players))
 
 
-def read_panel(form, game: DifferenzlerGame, state) -> Panel:
-    """The round under way as the posted form carries it: the Trumpf when it is one of the
-    table's, and the predictions made, in order, as far as they can be read."""
+def read_panel(
+    form, game: DifferenzlerGame, state, kept: dict | None = None, number: int | None = None
+) -> Panel:
+    """The round under way: as the server keeps it, or as a form carries it whole (the Trumpf
+    and the predictions in fields, as a page from before the round was kept on the server still
+    sends it): the Trumpf when it is one of the table's, the predictions in order as far as
+    they can be read."""
     order = play_order(state, len(game.players))
-    trump = form.get("trump")
+    number = number or state.played + 1
+    whole = "trump" in form
+    if whole or kept is None:
+        trump = form.get("trump")
+        raw = {seat: form.get(f"prediction-{seat}") for seat in order}
+    else:
+        trump = kept.get("trump")
+        raw = {seat: str(value) for seat, value in kept.get("said", [])}
     if trump not in contracts(game.rules.deck):
-        return Panel(order)
+        return Panel(order, number, whole=whole)
     said: dict[int, int] = {}
     for seat in order:
-        value = prediction(form.get(f"prediction-{seat}"))
+        value = prediction(raw.get(seat))
         if value is None:
             break
         said[seat] = value
-    return Panel(order, trump, said)
+    return Panel(order, number, trump, said, whole=whole)
+
+
+def kept_panel(stored: store.Stored, state, form=None, *, saving: bool = False) -> Panel:
+    """The round under way for the game's next round, as kept (or as the form carries it
+    whole). A save takes the round the page showed, also when another phone saved a round
+    meanwhile: the save is then refused as based on an outdated view, and this round goes on."""
+    form = form or {}
+    number = state.played + 1
+    if saving:
+        shown = form.get("step", "").partition(":")[0]
+        number = int(shown) if shown.isdigit() and 0 < int(shown) <= 10_000 else number
+    kept = under_way.read(get_db(), stored.id, number)
+    return read_panel(form, stored.game, state, kept, number)
 
 
 # --- pages ----------------------------------------------------------------------------------
@@ -183,7 +230,7 @@ def session_expired(_error: CSRFError):
         and is_htmx()
     ):
         state = replayed(stored.game)
-        panel = read_panel(request.form, stored.game, state)
+        panel = kept_panel(stored, state, request.form)
         return _show(stored, 422, panel=panel, errors={"game": EXPIRED})
     return error_page(400, EXPIRED)
 
@@ -237,7 +284,7 @@ def _context(
 ) -> dict:
     game = stored.game
     state = replayed(game)
-    panel = panel or Panel(play_order(state, len(game.players)))
+    panel = panel or kept_panel(stored, state)
     if values is None:
         values = request.form if request.method == "POST" else {}
     lowest = min(state.totals) if state.totals else 0
@@ -298,72 +345,108 @@ def show(game_id: int):
 @bp.post("/<game:game_id>/round")
 def play(game_id: int):
     """One step of the round on the panel: draw or pick the Trumpf, take one player's
-    prediction, take one back, or save the round with everyone's points. Only saving writes."""
+    prediction, take one back, or save the round with everyone's points. The steps change the
+    round under way that the server keeps; only saving adds an entry."""
     stored = load(game_id, KIND)
-    game = stored.game
-    state = replayed(game)
-    panel = read_panel(request.form, game, state)
-    action = request.form.get("action", "")
-    pick = request.form.get("pick")
+    state = replayed(stored.game)
     seen = request.form.get("seen") or None
-    errors: dict[str, str] = {}
     if state.finished:
-        return _show(stored, 422, errors={"game": say_for(_over(state), game)})
-    if pick is not None and not panel.said:
-        if pick in contracts(game.rules.deck):
-            panel = Panel(panel.order, pick)
+        return _show(stored, 422, errors={"game": say_for(_over(state), stored.game)})
+    if request.form.get("action") == "save":
+        return _save(stored, kept_panel(stored, state, request.form, saving=True))
+    db = get_db()
+    # Read and keep in one write transaction: two phones tapping at once take turns, and
+    # neither step is lost or applied to a round the other already moved on.
+    with store.writing(db):
+        panel = kept_panel(stored, state, request.form)
+        if request.form.get("step", panel.mark) != panel.mark:
+            after, errors, status = panel, {"game": MOVED_ON}, 409
         else:
-            errors["trump"] = say_for(code("trump_unknown"), game)
-    elif action == "draw" and not panel.said:
+            after, errors = _take_step(stored.game, panel)
+            status = 422 if errors else 200
+            if after != panel:
+                under_way.keep(db, game_id, after.number, after.data())
+    return _step(stored, status, panel=after, errors=errors, seen=seen, values={})
+
+
+def _take_step(game: DifferenzlerGame, panel: Panel) -> tuple[Panel, dict[str, str]]:
+    """The round under way after the step tapped, or unchanged with why not. The Trumpf is
+    drawn or picked only while the round has none: a Trumpf the table has seen is changed only
+    by "Anderer Trumpf", before anyone has said."""
+    action, pick = request.form.get("action", ""), request.form.get("pick")
+    if (pick is not None or action == "draw") and panel.stage != "trump":
+        return panel, {"game": MOVED_ON}
+    if pick is not None:
+        if pick not in contracts(game.rules.deck):
+            return panel, {"trump": say_for(code("trump_unknown"), game)}
+        return replace(panel, trump=pick, said={}), {}
+    if action == "draw":
         trump = draw_trump(game.rules, random.SystemRandom())
-        panel = Panel(panel.order, trump, drawn=True)
-    elif action == "retrump" and not panel.said:
-        panel = Panel(panel.order)
-    elif action == "next" and panel.stage == "predict":
-        seat = panel.current
-        raw = request.form.get("said")
+        return replace(panel, trump=trump, said={}, drawn=True), {}
+    if action == "retrump" and not panel.said:
+        return replace(panel, trump=None, said={}), {}
+    if action == "next" and panel.stage == "predict":
+        seat, raw = panel.current, request.form.get("said")
         problem = prediction_problem(game, seat, raw)
         if problem:
-            errors["said"] = say_for(problem, game)
-        else:
-            panel = Panel(panel.order, panel.trump, {**panel.said, seat: parse_int(raw)})
-    elif action == "back" and panel.last_said is not None:
-        said = dict(panel.said)
-        del said[panel.last_said]
-        panel = Panel(panel.order, panel.trump, said)
-    elif action == "save":
-        return _save(game_id, panel)
-    return _step(stored, 422 if errors else 200, panel=panel, errors=errors, seen=seen, values={})
+            return panel, {"said": say_for(problem, game)}
+        return replace(panel, said={**panel.said, seat: parse_int(raw)}), {}
+    if action == "back" and panel.last_said is not None:
+        said = {seat: value for seat, value in panel.said.items() if seat != panel.last_said}
+        return replace(panel, said=said), {}
+    return panel, {}
 
 
 def _over(state):
     return code("game_over", winner=state.winner)
 
 
-def _save(game_id: int, panel: Panel):
-    """Write the round the panel holds: the predictions carried along and the points typed."""
-    if panel.stage != "points":
-        stored = load(game_id, KIND)
-        return _step(stored, 422, panel=panel, errors={"game": NOT_YET})
+def _save(stored: store.Stored, panel: Panel):
+    """Write the round the panel holds: the Trumpf and predictions kept (or posted whole) and
+    the points typed; then forget the round under way."""
+    db, game_id = get_db(), stored.id
+    form = {**request.form.to_dict(), **panel.fields()}
 
     def entered(stored):
-        entry, errors = read_round(request.form, stored.game, panel.trump)
+        # Asked only once write() has seen neither a repeat (a round sent twice finds nothing
+        # kept any more) nor a round saved meanwhile by another phone.
+        if panel.stage != "points":
+            return None, {"game": NOT_YET}
+        entry, errors = read_round(form, stored.game, panel.trump)
         if entry is None:
             return None, errors
         return enter(stored.game, entry)
 
     written = write(game_id, "enter", entered, mode=KIND)
+    if written.conflict and not panel.whole:
+        panel = _moved_on(written.stored, panel.number)
     if written.errors:
         status = 409 if written.conflict else 422
         # What was typed stays; a refusal because another phone wrote meanwhile takes the
         # fresh view, so one more tap saves.
         return _show(written.stored, status, panel=panel, errors=written.errors)
+    if written.saved and not panel.whole:
+        under_way.clear(db, game_id, panel.number)
     note = _saved_note(written)
     if is_htmx():
         return _show(written.stored, note=note, values={}, rows=written.rows)
     # Without htmx the page after the redirect says it, from the round's number in the URL.
     number = len(written.stored.game.rounds) if written.saved else None
     return redirect(url_for("differenzler.show", game_id=written.stored.id, runde=number), 303)
+
+
+def _moved_on(stored: store.Stored, number: int) -> Panel:
+    """The round under way after another phone saved a round first. When that was this very
+    round (it is no longer kept), the fresh view's panel; when it was another one (posted
+    whole), this round goes on as the next, so that one more tap saves it."""
+    db = get_db()
+    state = replayed(stored.game)
+    with store.writing(db):
+        kept = under_way.read(db, stored.id, number)
+        if kept is None:
+            return kept_panel(stored, state)
+        under_way.keep(db, stored.id, state.played + 1, kept)
+    return read_panel({}, stored.game, state, kept)
 
 
 def _saved_note(written: Written) -> str:

@@ -1,6 +1,8 @@
 """Differenzler on a phone passed round the table: three rounds for four players, each with the
 Trumpf drawn or picked, the predictions typed one player after the other (and never shown), the
-points with the last player's rest taken with one tap; then the standings read back."""
+points with the last player's rest taken with one tap; then the standings read back. A reload,
+back and forward, or the link opened again mid-round finds the round where it was; six players
+fit a 390 px phone, every name whole."""
 
 from __future__ import annotations
 
@@ -55,9 +57,8 @@ def _predict(phone: Page, order: list[int], predictions: list[int], names=NAMES)
         if done < len(order) - 1:
             expect(said).to_contain_text("✓ angesagt")
             expect(phone.locator("#said-input")).to_have_value("")
-        # The number is in the form (a hidden field), never on the screen.
-        hidden = phone.locator(f"input[type=hidden][name=prediction-{seat}]")
-        expect(hidden).to_have_value(str(predictions[seat]))
+        # The number stays on the server: never on the screen, not even in a hidden field.
+        expect(phone.locator(f"input[name=prediction-{seat}]")).to_have_count(0)
         expect(phone.locator("#round")).not_to_contain_text(str(predictions[seat]))
     expect(phone.locator("#all-said")).to_be_visible()
 
@@ -132,9 +133,96 @@ def test_three_rounds_passed_round_the_table(phone: Page, live_server: str):
     phone.screenshot(path=SCREENSHOT, full_page=True)
 
 
-def test_six_players_scroll_inside_the_tables_only(phone: Page, live_server: str):
+_WITHOUT_TOKENS = """() => {
+    const live = document.getElementById('live').cloneNode(true);
+    live.querySelectorAll('[name=csrf_token], [name=once]').forEach((e) => e.remove());
+    return live.outerHTML;
+}"""
+
+
+def _mid_round(phone: Page, trump: str) -> None:
+    """The round as it was left: the Trumpf drawn, Anna and Ben have said (still hidden), and
+    the phone asks Clara; nothing offers a new draw."""
+    expect(phone.locator("#trump-name")).to_have_text(trump)
+    expect(phone.locator("#draw")).to_have_count(0)
+    expect(phone.locator("#said-0")).to_contain_text("✓ angesagt")
+    expect(phone.locator("#said-1")).to_contain_text("✓ angesagt")
+    expect(phone.locator("#ask-label")).to_have_text("Clara: deine Ansage")
+    for said in ("43", "31"):
+        assert said not in phone.locator("#round").inner_text()
+    # Not in the page at all, not even in a hidden field (the random tokens left out).
+    html = phone.evaluate(_WITHOUT_TOKENS)
+    assert 'name="step"' in html and not re.search(r"\b(43|31)\b", html)
+
+
+def test_a_reload_mid_round_keeps_the_trump_and_the_predictions(phone: Page, live_server: str):
     phone.goto(f"{live_server}/differenzler/new")
-    names = ("Annabelle", "Benedikt", "Clara", "Dani", "Eva", "Fritz")
+    for seat, name in enumerate(NAMES, 1):
+        phone.fill(f"input[name=seat{seat}]", name)
+    phone.get_by_role("button", name="Spiel starten").tap()
+    phone.wait_for_url(re.compile(r"/differenzler/[\w-]{24}$"))
+    url = phone.url
+    trump = _trump(phone, None)
+    for said in (43, 31):  # Anna, then Ben
+        phone.fill("#said-input", str(said))
+        assert _tap(phone, "#next") == 200
+    _mid_round(phone, trump)
+
+    phone.reload()  # a reload, or pull-to-refresh
+    _mid_round(phone, trump)
+    phone.screenshot(path="/tmp/differenzler-reloaded.png")
+    phone.goto(f"{live_server}/")  # away and back again
+    phone.go_back()
+    phone.wait_for_url(url)
+    _mid_round(phone, trump)
+    phone.go_forward()
+    phone.go_back()
+    _mid_round(phone, trump)
+    # The browser drops the tab; the link opened again, from the start page's list.
+    again = phone.context.new_page()
+    phone.close()
+    again.goto(f"{live_server}/")
+    again.locator(f"a[href='{url.removeprefix(live_server)}']").first.tap()
+    again.wait_for_url(url)
+    _mid_round(again, trump)
+
+    # The round goes on where it was and ends with the predictions said before the reloads.
+    for said in (52, 27):  # Clara, Dani
+        again.fill("#said-input", str(said))
+        assert _tap(again, "#next") == 200
+    expect(again.locator("#all-said")).to_be_visible()
+    again.reload()  # at the points too
+    expect(again.locator("#all-said")).to_be_visible()
+    expect(again.locator("#trump-name")).to_have_text(trump)
+    note = _points(again, [0, 1, 2, 3], [52, 20, 45, 40])
+    assert note.startswith("Runde 1 gespeichert: Anna 9, Ben 11, Clara 7, Dani 13 daneben.")
+    expect(again.locator(".standings .total td")).to_have_text(["9", "11", "7", "13"])
+    expect(again.locator("#row-1 .rt .sr")).to_have_text(trump)
+    expect(again.locator("#cell-1-1 small")).to_contain_text("31")
+    # Round 2 starts afresh, and a reload does not bring round 1's Trumpf back.
+    again.reload()
+    expect(again.locator("#counter")).to_have_text("Runde 2 von 12")
+    expect(again.locator("#draw")).to_be_visible()
+    expect(again.locator("#trump-name")).to_have_count(0)
+
+
+# Everything on the page that could run past the phone's edge, and each name heading a column.
+_TOO_WIDE = """() => Array.from(
+    document.querySelectorAll('main *'),
+    (e) => [e.className || e.tagName, Math.round(e.getBoundingClientRect().right)],
+).filter(([, right]) => right > innerWidth)"""
+_NAMES = """() => Array.from(
+    document.querySelectorAll(
+        '.standings thead th:not(:first-child), .sheet-head .name, .said-list .name'),
+    (e) => [e.textContent, e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight],
+)"""
+
+
+def test_six_players_fit_the_phone_with_every_name_whole(phone: Page, live_server: str):
+    # The tables used to scroll inside (437 px rows: the ✎ needed a sideways swipe) and cut the
+    # names to "Chr…": now nothing is wider than the phone, and every name is there whole.
+    phone.goto(f"{live_server}/differenzler/new")
+    names = ("Alexander", "Bernadette", "Christian", "Christine", "Dani", "Fritz")
     for seat, name in enumerate(names, 1):
         phone.fill(f"input[name=seat{seat}]", name)
     phone.get_by_role("button", name="Spiel starten").tap()
@@ -148,7 +236,20 @@ def test_six_players_scroll_inside_the_tables_only(phone: Page, live_server: str
     expect(phone.locator("#points-5")).to_have_value("32")
     assert _tap(phone, "#save") == 200
     expect(phone.locator("#row-1 .cell .d")).to_have_text(["5", "5", "15", "15", "2", "2"])
+    # Round 2 under way, Bernadette and Christian have said: the said list names them too.
+    _trump(phone, "rosen")
+    for said in (157, 157):
+        phone.fill("#said-input", str(said))
+        assert _tap(phone, "#next") == 200
+    expect(phone.locator("#ask-label")).to_have_text("Christine: deine Ansage")
     assert phone.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    assert phone.evaluate(_TOO_WIDE) == []
+    edit = phone.locator("#row-1 .edit").bounding_box()
+    assert edit["x"] + edit["width"] <= WIDTH and edit["width"] >= 44 and edit["height"] >= 44
+    said_order = names[1:] + names[:1]  # Vorhand first: Bernadette
+    # In the order of the page: the standings, the said list, the sheet.
+    assert phone.evaluate(_NAMES) == [[name, True] for name in names + said_order + names]
+    phone.evaluate("window.scrollTo(0, 0)")
     phone.screenshot(path="/tmp/differenzler-6.png", full_page=True)
     # The round can be edited: the predictions are shown now, and the page fits the phone.
     phone.locator("#row-1 .edit").tap()

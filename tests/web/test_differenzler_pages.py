@@ -1,6 +1,7 @@
 """Differenzler on the web: set-up, a round in its three steps (Trumpf, secret predictions passed
-round the table, points with the last filled in), refusals, undo and redo, edit, export and
-import, a stale token, GETs that never write, and words for every code of the engine."""
+round the table, points with the last filled in) kept on the server while it is under way,
+refusals, undo and redo, edit, export and import, a stale token, GETs that never write, and
+words for every code of the engine."""
 
 from __future__ import annotations
 
@@ -24,7 +25,13 @@ from tests.conftest import by_number, errors_in, link
 PLAYERS = {"seat1": "Anna", "seat2": "Ben", "seat3": "Clara", "seat4": "Dani"}
 SETUP = {**PLAYERS, "rounds": "12", "deck": "swiss", "exact_bonus": "0"}
 ENGINE = Path(__file__).resolve().parents[2] / "scorer" / "differenzler"
-TABLES = {"games": "id", "entries": "id", "changes": "id", "tokens": "token"}
+TABLES = {
+    "games": "id",
+    "entries": "id",
+    "changes": "id",
+    "tokens": "token",
+    "under_way": "game_id",
+}
 
 
 @pytest.fixture
@@ -44,9 +51,18 @@ def step(client, form: dict, game_id: int = 1, htmx: bool = False, **fields):
 
 
 def carried(html: str) -> dict[str, str]:
-    """The hidden fields the panel carries to the next step: the Trumpf and the predictions."""
-    pairs = re.findall(r'<input type="hidden" name="(trump|prediction-\d)" value="([^"]*)">', html)
+    """What the panel carries to the next step: only which step it shows ("rosen/2"); the
+    Trumpf and the predictions stay on the server."""
+    pairs = re.findall(
+        r'<input type="hidden" name="(step|trump|prediction-\d)" value="([^"]*)">', html
+    )
     return dict(pairs)
+
+
+def trump_in(html: str) -> str | None:
+    """The Trumpf the panel shows, or None while it asks for one."""
+    found = re.search(r'id="trump" data-trump="(\w+)"', html)
+    return found.group(1) if found else None
 
 
 def predict(client, trump: str, predictions: list[int], game_id: int = 1) -> dict[str, str]:
@@ -150,8 +166,8 @@ def test_the_phone_draws_a_trump_with_a_post_and_shows_it_big(game):
     response = step(game, {}, action="draw")
     assert response.status_code == 200
     html = response.get_data(as_text=True)
-    trump = carried(html)["trump"]
-    assert trump in contracts("swiss")
+    assert carried(html) == {"step": f"1:{trump_in(html)}/0"}
+    assert trump_in(html) in contracts("swiss")
     assert 'class="trump-big drawn"' in html
     assert re.search(r'id="trump-name">(Rosen|Eicheln|Schilten|Schellen|Obenabe|Undenufe)<', html)
     assert "<b>Anna</b>: deine Ansage" in html  # Vorhand predicts first
@@ -167,10 +183,9 @@ def test_predictions_are_hidden_until_the_round_is_saved(game):
         in html
     )
     assert "<b>Ben</b>: deine Ansage" in html
-    # The number travels only in a hidden field; nothing shows it.
-    assert carried(html)["prediction-0"] == "43"
-    text = re.sub(r"<[^>]*>", " ", html)
-    assert not re.search(r"\b43\b", text)  # as a number (the phone's random name may hold "43A")
+    # The number stays on the server: not on the page, not even in a hidden field.
+    assert carried(html) == {"step": "1:schellen/1"}
+    assert not re.search(r"\b43\b", html)  # as a number (the phone's random name may hold "43A")
     ask = re.search(r'<input id="said-input"[^>]*>', html).group(0)
     assert "value=" not in ask
 
@@ -191,8 +206,9 @@ def test_a_prediction_of_158_is_refused_and_the_same_player_asked_again(game):
 def test_a_player_can_say_again_before_the_points(game):
     form = carried(step(game, {}, pick="rosen").get_data(as_text=True))
     html = step(game, form, action="next", said="40").get_data(as_text=True)
+    assert carried(html) == {"step": "1:rosen/1"}
     html = step(game, carried(html), action="back").get_data(as_text=True)
-    assert "prediction-0" not in carried(html)
+    assert carried(html) == {"step": "1:rosen/0"}
     assert "<b>Anna</b>: deine Ansage" in html
 
 
@@ -252,7 +268,7 @@ def test_points_that_do_not_add_up_are_refused_with_their_sum(game):
     html = response.get_data(as_text=True)
     assert errors_in(html)["points"] == "Die Punkte ergeben zusammen 147, nicht 157: bitte prüfen."
     assert 'name="points-3" id="points-3" value="30"' in html  # what was typed stays
-    assert carried(html) == form  # and the predictions, still hidden
+    assert carried(html) == form == {"step": "1:rosen/4"}  # and the predictions, still kept
     assert totals(page(game)) == [0, 0, 0, 0]
 
 
@@ -281,16 +297,24 @@ def seen_in(html: str) -> str:
 def test_a_round_saved_meanwhile_on_another_phone_is_not_overwritten(game, app):
     form = predict(game, "rosen", [40, 30, 50, 37])
     seen = seen_in(step(game, form).get_data(as_text=True))
-    other = app.test_client()  # another phone at the table writes round 1 first
-    play_round(other, "eicheln", [10, 20, 30, 40], {0: 0, 1: 57, 2: 50})
+    # Another phone writes another round 1 first, sent whole (as a page from before the round
+    # under way was kept on the server sends it, its Trumpf and predictions in fields).
+    other = app.test_client()
+    other.get("/differenzler/1")  # the page names the phone
+    whole = {"trump": "eicheln", "action": "save"}
+    whole |= {f"prediction-{s}": str(p) for s, p in enumerate([10, 20, 30, 40])}
+    whole |= {"points-0": "0", "points-1": "57", "points-2": "50"}
+    assert step(other, whole).status_code == 303
     typed = {"points-0": "52", "points-1": "20", "points-2": "45", "seen": seen}
     response = step(game, form, action="save", **typed)
     assert response.status_code == 409
     html = response.get_data(as_text=True)
     assert re.search(r"Inzwischen hat Handy \w* um \d\d:\d\d Runde 1 eingetragen", html)
-    assert carried(html) == form and 'name="points-0" id="points-0" value="52"' in html
+    # This round goes on as round 2, its predictions still kept, what was typed still there.
+    assert carried(html) == {"step": "2:rosen/4"}
+    assert 'name="points-0" id="points-0" value="52"' in html
     # One more tap, on the fresh view, saves it as round 2.
-    response = step(game, form, action="save", **{**typed, "seen": seen_in(html)})
+    response = step(game, carried(html), action="save", **{**typed, "seen": seen_in(html)})
     assert response.status_code == 303
     html = page(game)
     assert diffs(html, 1) == [10, 37, 20, 10] and diffs(html, 2) == [12, 10, 5, 3]
@@ -475,8 +499,14 @@ def dump(database: Path) -> str:
 
 def test_a_stale_token_on_the_panel_answers_in_place_and_keeps_the_round(strict):
     client, path = strict
+    html = client.get("/differenzler/1").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+    for tapped in ({"pick": "schilten"}, {"action": "next", "said": "40"}, {"said": "30"}):
+        tapped = {"action": "next", **tapped, "csrf_token": token}
+        assert client.post("/differenzler/1/round", data=tapped).status_code == 200
     before = dump(path)
-    form = {"trump": "schilten", "prediction-0": "40", "prediction-1": "30"}
+    assert "under_way: (1, 1, " in before
+    form = {"step": "1:schilten/2"}
     response = client.post(
         "/differenzler/1/round",
         data={**form, "action": "next", "said": "50", "csrf_token": "stale"},
@@ -489,6 +519,7 @@ def test_a_stale_token_on_the_panel_answers_in_place_and_keeps_the_round(strict)
         "Die Seite war zu lange offen: nichts gespeichert. Bitte nochmals tippen."
     )
     assert carried(html) == form  # the Trumpf and the predictions are still there
+    assert trump_in(html) == "schilten"
     assert "<b>Clara</b>: deine Ansage" in html
     assert dump(path) == before
     for url in ("/differenzler/1/undo", "/differenzler/1/rounds/1"):
@@ -502,6 +533,8 @@ def test_gets_never_write(game, app):
     play_round(game, "rosen", [40, 30, 50, 37], {0: 52, 1: 20, 2: 45})
     play_round(game, "rosen", [40, 30, 50, 37], {0: 52, 1: 20, 2: 45})
     game.post("/differenzler/1/undo")
+    step(game, {}, pick="eicheln")
+    step(game, {}, action="next", said="40")  # a round under way, kept
     database = Path(app.config["DATABASE"])
     before = dump(database)
     urls = [
@@ -519,6 +552,7 @@ def test_gets_never_write(game, app):
         for headers in ({}, {"HX-Request": "true"}):
             assert game.get(url, headers=headers).status_code < 500, url
     assert dump(database) == before
+    assert "under_way: (1, 2, " in before
 
 
 INLINE = re.compile(
@@ -528,15 +562,16 @@ INLINE = re.compile(
 
 def test_no_page_of_the_round_has_inline_script_or_style(game):
     play_round(game, "rosen", [40, 30, 50, 37], {0: 52, 1: 20, 2: 45})
-    form = carried(step(game, {}, action="draw").get_data(as_text=True))
     answers = [
         game.get("/differenzler/new"),
         game.get("/differenzler/1"),
         game.get("/differenzler/1", headers={"HX-Request": "true"}),
         game.get("/differenzler/1/rounds/1"),
         step(game, {}, action="draw"),
-        step(game, form, htmx=True, action="next", said="12"),
-        step(game, {**form, **{f"prediction-{s}": str(s) for s in range(4)}}),  # the points
+        step(game, {}, htmx=True, action="next", said="12"),
+        step(game, {}, action="next", said="20"),
+        step(game, {}, action="next", said="30"),
+        step(game, {}, action="next", said="40"),  # the points
     ]
     for response in answers:
         html = response.get_data(as_text=True)
