@@ -24,6 +24,10 @@ GAMES_DEFAULT = 12
 PLAYERS_LEAST = 4
 PLAYERS_MOST = 200
 BONUS_MOST = 500
+# A Match is 157 and a bonus of 100, 257 (RULES.md 1; seeds 000, 002 and 004 alike, none
+# plays without it): what a new evening's form offers. An evening keeps the bonus it was set
+# up with; one stored without any has none (Scoring's 0).
+MATCH_BONUS = 100
 JOKER_MOST = GAMES_MOST * 2 * 157
 
 

@@ -29,7 +29,8 @@ class Table(Protocol):
 
 @dataclass(frozen=True)
 class Progress:
-    """How far a Passe is: its tables done of all, and the disputed ones (their numbers)."""
+    """How far a Passe is: its tables done of all (their games count in the standings), and
+    the disputed ones among them (their numbers)."""
 
     passe: int
     done: int
@@ -37,8 +38,22 @@ class Progress:
     disputed: tuple[int, ...]
 
     @property
+    def finished(self) -> int:
+        """The tables finished: handed in or confirmed. A disputed table counts in the
+        standings, flagged, but is not finished: its result is open until the leader
+        reopens it and it is handed in again."""
+        return self.done - len(self.disputed)
+
+    @property
     def complete(self) -> bool:
-        return self.tables > 0 and self.done == self.tables
+        """Every table finished, none disputed."""
+        return self.tables > 0 and self.finished == self.tables
+
+
+def open_disputes(progress: Iterable[Progress]) -> list[tuple[int, int]]:
+    """The tables (Passe, table number) with an objection the leader has not settled: the
+    next Passe is not drawn over them, as a result still open cannot be left behind."""
+    return [(p.passe, number) for p in progress for number in p.disputed]
 
 
 def passe_results(

@@ -106,8 +106,9 @@ def _whole(value) -> bool:
 
 @dataclass(frozen=True)
 class Scoring:
-    """How the evening scores a game: the Match bonus (0 in tournament Schieber), points or
-    Striche, the Passen dropped (0 or 1), and a fixed Joker (None: the field's average)."""
+    """How the evening scores a game: the Match bonus (a new evening's form offers 100,
+    event.MATCH_BONUS; 0 here, for an evening stored without one), points or Striche, the
+    Passen dropped (0 or 1), and a fixed Joker (None: the field's average)."""
 
     match_bonus: int = 0
     ranking: Ranking = "points"

@@ -7,6 +7,7 @@ the evening's record lists them all.
 
 from __future__ import annotations
 
+import datetime
 import json
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
@@ -15,6 +16,7 @@ from scorer.club.draw import draw
 from scorer.club.event import read_pairs, read_players
 from scorer.club.pairs import draw_pairs
 from scorer.club.quality import quality
+from scorer.club.results import open_disputes, progress
 from scorer.codes import Invalid
 from scorer.storage import club as store
 from scorer.storage import club_tables as tables
@@ -59,6 +61,16 @@ def opened(key: str, role: str = "leader") -> store.StoredEvent:
     if found is None or found[1] != role:
         abort(404)
     return store.load(get_db(), found[0])
+
+
+@bp.app_template_filter("local_day")
+def local_day(day: str) -> str:
+    """An evening's day as the game pages write a date (26.11.2026, as in games.py and the
+    record of changes); kept as stored when it is no ISO date (an old import)."""
+    try:
+        return f"{datetime.date.fromisoformat(day):%d.%m.%Y}"
+    except (TypeError, ValueError):
+        return day
 
 
 @bp.route("/neu", methods=["GET", "POST"])
@@ -165,6 +177,8 @@ def _draw(stored: store.StoredEvent, key: str, passe: int | None, *, reason: str
         expected = len(plans) + 1
         if passe != expected or expected > stored.event.passen:
             return _event_page(stored, key, gettext("Diese Passe ist nicht die nächste."), 409)
+        if open_disputes(progress(plans, tables.tables(get_db(), stored.id))):
+            return _event_page(stored, key, _disputes_first(expected), 409)
         history, attempt = plans, 0
     else:
         history = plans[: passe - 1]
@@ -248,24 +262,43 @@ def _passe_page(stored, key, number, errors, status):
 
 
 def _event_page(stored, key, notice, status, errors=None):
+    found = tables.tables(get_db(), stored.id)
+    passen = progress(stored.plans, found)
     return render_template(
         "club/event.html",
         stored=stored,
         key=key,
         names=_names(stored),
         changes=_record(stored),
-        boards=_boards(stored),
+        boards=_boards(stored, found),
+        progress=passen,
+        disputes=[
+            {"passe": p, "number": n, "where": _where(p, n)} for p, n in open_disputes(passen)
+        ],
+        disputes_first=_disputes_first(len(stored.plans) + 1),
         preset_name=preset_name,
         notice=notice,
         errors=errors or {},
     ), status
 
 
-def _boards(stored: store.StoredEvent) -> list[list[dict]]:
+def _disputes_first(passe: int) -> str:
+    return gettext(
+        "Passe %(number)s wird erst gelost, wenn jeder Einspruch geklärt ist: den Tisch "
+        "wieder öffnen, dort korrigieren und neu abgeben lassen.",
+        number=passe,
+    )
+
+
+def _where(passe: int, number: int) -> str:
+    return gettext("Passe %(passe)s · Tisch %(number)s", passe=passe, number=number)
+
+
+def _boards(stored: store.StoredEvent, found: list[tables.StoredTable]) -> list[list[dict]]:
     """Each drawn Passe's tables as the leader sees them: number, sides, games in, state."""
     names = _names(stored)
     by_passe: dict[int, list[dict]] = {}
-    for table in tables.tables(get_db(), stored.id):
+    for table in found:
         by_passe.setdefault(table.passe, []).append(
             {
                 "table": table,
@@ -349,9 +382,7 @@ def _what(change: dict) -> str:
         return gettext(
             "Passe %(number)s neu gelost: %(reason)s", number=change["passe"], reason=reason
         )
-    where = gettext(
-        "Passe %(passe)s · Tisch %(number)s", passe=change["passe"], number=change["table_no"]
-    )
+    where = _where(change["passe"], change["table_no"])
     game = {"number": change["number"], "before": _points(change["before"])}
     said = {
         "enter": lambda: gettext(

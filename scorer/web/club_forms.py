@@ -9,7 +9,14 @@ from flask_babel import lazy_gettext
 from wtforms import BooleanField, RadioField, SelectChoice, StringField, TextAreaField
 
 from scorer.cards import DECKS
-from scorer.club.event import GAMES_DEFAULT, Event, keep_apart_pairs, read_pairs, read_players
+from scorer.club.event import (
+    GAMES_DEFAULT,
+    MATCH_BONUS,
+    Event,
+    keep_apart_pairs,
+    read_pairs,
+    read_players,
+)
 from scorer.club.standings import Scoring
 from scorer.names import clean
 from scorer.schieber.contracts import PRESETS
@@ -69,7 +76,7 @@ class NewEventForm(Form):
         default=TOURNAMENT,
     )
     deck = RadioField(lazy_gettext("Karten"), choices=deck_choices(), default="swiss")
-    match_bonus = StringField(lazy_gettext("Matchbonus"), default="0")
+    match_bonus = StringField(lazy_gettext("Matchbonus"), default=str(MATCH_BONUS))
     weis = BooleanField(lazy_gettext("Weis und Stöck zählen"))
     dropped = BooleanField(lazy_gettext("Schlechteste Passe streichen"))
     joker = StringField(lazy_gettext("Joker für wer aussetzt (leer: Schnitt der Passe)"))
@@ -145,14 +152,20 @@ class NewEventForm(Form):
         return event, names, errors
 
     def _count(self, name: str, quick: tuple[str, ...], default: int, errors: dict) -> int:
-        chosen = getattr(self, name).data
-        if chosen in quick:
-            return int(chosen)
-        if chosen != OTHER:
+        """How many Passen (or games) the form asks for. A number typed in the field beside the
+        buttons counts, whichever button is lit: typing it is choosing «andere» (club.css
+        lights that button as soon as the field holds something, no script needed), never
+        silently one of the buttons."""
+        choice, typed = getattr(self, name), (getattr(self, f"{name}_other").data or "").strip()
+        if typed:
+            choice.data = OTHER  # shown picked again when the form comes back with an error
+        elif choice.data in quick:
+            return int(choice.data)
+        elif choice.data != OTHER:
             errors[name] = NOT_A_NUMBER
             return default
         try:
-            value = parse_int(getattr(self, f"{name}_other").data)
+            value = parse_int(typed)
         except ValueError:
             value = None
         if value is None:

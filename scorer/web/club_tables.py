@@ -230,6 +230,7 @@ def _page(table, stored, key, errors, status, *, editing=None, typed=None):
         vorhand=vorhand,
         calling_side=vorhand[2],
         contracts=stored.event.contracts(),
+        match_points=GAME_POINTS + stored.event.scoring.match_bonus,  # the key says what it books
         editing=editing,
         editing_game=editing_game,
         typed=typed or {},

@@ -102,7 +102,7 @@ def test_an_evening_with_a_dispute_ends_in_the_right_standings_on_the_projector(
     type_game(one, "95", 1)
     expect(one.locator("#progress")).to_contain_text("1 von 2 Spielen")
     type_game(one, "", 0, match=True)
-    expect(one.locator("#total-0")).to_have_text("219")
+    expect(one.locator("#total-0")).to_have_text("319")  # 62 and a Match, 157 + 100
     one.locator("#hand-in").tap()
     one.locator("#confirm-button").tap()
     expect(one.locator("#state")).to_have_text("Bestätigt: die Passe zählt.")
@@ -131,6 +131,12 @@ def test_an_evening_with_a_dispute_ends_in_the_right_standings_on_the_projector(
     # reopens the table with a reason.
     phone.goto(leader)
     expect(phone.locator("#board-1-2")).to_contain_text("Einspruch: Spiel 2 war 90")
+    # An objected table is not finished, and Passe 2 waits until the leader settles it.
+    expect(phone.locator("#board-progress-1")).to_have_text(
+        "1 von 2 Tischen fertig · Einspruch an Tisch 2"
+    )
+    expect(phone.locator("#draw")).to_have_count(0)
+    expect(phone.locator("#draw-blocked")).to_contain_text("Passe 2 wird erst gelost")
     phone.locator("#standings-link").tap()
     expect(phone.locator("#progress")).to_contain_text("Einspruch an Tisch 2")
     row = phone.locator("#standings tbody tr", has_text=second_a[0])
@@ -153,19 +159,19 @@ def test_an_evening_with_a_dispute_ends_in_the_right_standings_on_the_projector(
     other.locator("#confirm-button").tap()
     expect(other.locator("#state")).to_have_text("Bestätigt: die Passe zählt.")
 
-    # The projector has turned to the standings by itself: 219 for table 1's winners (rank 1,
+    # The projector has turned to the standings by itself: 319 for table 1's winners (rank 1,
     # shared by three), 190 for table 2's side A (rank 4), 124 (rank 6), 95 (rank 8).
     expect(screen.locator("#screen-progress")).to_have_text(
         "Passe 1: 2 von 2 Tischen fertig", timeout=10_000
     )
     standings = screen.locator("#screen-standings")
     expect(standings).to_be_visible()
-    # "2 von 2" held before the reopening too (an objected table counts, flagged): wait for
-    # the corrected game itself, which the projector shows within its next refresh.
+    # "2 von 2" only once table 2 is handed in again (an objected table is not finished);
+    # the corrected game itself shows within the projector's next refresh.
     corrected = standings.locator("tbody tr", has_text=second_a[0]).locator(".total")
     expect(corrected).to_have_text("190*", timeout=15_000)
     expected = {
-        **{name: ("1.", "219*") for name in winners},
+        **{name: ("1.", "319*") for name in winners},
         **{name: ("4.", "190*") for name in second_a},
         **{name: ("6.", "124*") for name in second_b},
         **{name: ("8.", "95*") for name in losers},

@@ -72,7 +72,7 @@ def test_a_table_phone_enters_a_passe_in_three_taps_a_game_and_the_other_side_co
     expect(phone.locator("#total-1")).to_have_text("95")
     phone.locator(".match-key").tap()
     phone.locator("#side-0").tap()
-    expect(phone.locator("#total-0")).to_have_text("219")
+    expect(phone.locator("#total-0")).to_have_text("319")  # 62 and a Match, 157 + 100
     phone.screenshot(path=tmp_path / "club-table.png", full_page=True)
     phone.locator("#hand-in").tap()
     expect(phone.locator("#confirm")).to_contain_text(

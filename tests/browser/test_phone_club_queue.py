@@ -70,7 +70,7 @@ def test_games_typed_without_network_wait_move_the_panel_on_and_land_once_in_ord
     phone.locator("#side-1").tap()
     expect(phone.locator("#rows .pending")).to_have_count(2)
     assert pending(phone) == [
-        f"3 {sides[1]} · Match {WAIT}",
+        f"3 {sides[1]} · Match (257) {WAIT}",
         f"2 100 · {sides[0]} {WAIT}",
     ]
     expect(phone.locator("#flash .note")).to_have_text(
@@ -92,7 +92,7 @@ def test_games_typed_without_network_wait_move_the_panel_on_and_land_once_in_ord
     phone.context.set_offline(False)
     expect(phone.locator("#rows .pending")).to_have_count(0, timeout=8_000)
     expect(phone.locator("#total-0")).to_have_text(str(62 + 100))
-    expect(phone.locator("#total-1")).to_have_text(str(95 + 57 + 157))
+    expect(phone.locator("#total-1")).to_have_text(str(95 + 57 + 157 + 100))  # Match bonus
     assert [(g["tricks"], g["match"]) for g in stored(phone, leader)] == [
         ([62, 95], None),
         ([100, 57], None),

@@ -5,6 +5,7 @@ tap draws once; a redraw needs a reason and keeps the first draw."""
 from __future__ import annotations
 
 import html as markup
+import json
 import re
 import sqlite3
 
@@ -324,3 +325,41 @@ def test_a_fixed_pair_leaves_together(client, app):
     assert drawn.status_code == 303, text(drawn)[-3000:]
     seated = sorted(n for t in seat_plan(text(client.get(f"{page}/passe/1"))) for n in t)
     assert "Clara" not in seated and "Kurt" in seated and "Lena" in seated
+
+
+def setups(app) -> list[dict]:
+    return [json.loads(s) for (s,) in rows(app, "SELECT setup FROM events ORDER BY id")]
+
+
+def test_a_count_typed_beside_the_buttons_counts_without_tapping_andere(client, app):
+    # The buttons left at 4 and 12, 2 and 3 typed: the evening has 2 Passen of 3 games.
+    response = client.post("/abend/neu", data=evening(passen_other="2", games_other=" 3 "))
+    assert response.status_code == 303
+    assert [(s["passen"], s["games"]) for s in setups(app)] == [(2, 3)]
+    assert "2 Passen à 3 Spiele" in text(client.get(response.headers["Location"]))
+
+
+def test_a_count_typed_wrong_beside_a_button_is_refused_not_replaced_by_the_button(client, app):
+    response = client.post("/abend/neu", data=evening(name="", games_other="zwei"))
+    assert response.status_code == 422
+    page = text(response)
+    assert re.search(r'id="error-games"[^>]*>Bitte eine ganze Zahl eingeben\.<', page)
+    # The form comes back with «andere» picked, as the typed field says.
+    picked = re.findall(
+        r'<input checked id="games-\d" name="games" type="radio" value="(\w+)"', page
+    )
+    assert picked == ["other"]
+    assert rows(app, "SELECT count(*) FROM events") == [(0,)]
+
+
+def test_one_passe_of_one_game_is_said_in_the_singular_and_the_day_as_on_the_game_pages(
+    client, app
+):
+    form = evening(passen="other", passen_other="1", games="other", games_other="1")
+    page = text(client.get(client.post("/abend/neu", data=form).headers["Location"]))
+    summary = re.search(r'id="event-summary">([^<]*)<', page).group(1)
+    assert summary.startswith("27.11.2026 · 1 Passe à 1 Spiel · ")
+    assert "2026-11-27" not in page
+    form = evening(passen="other", passen_other="3", games_other="1", once="other")
+    page = text(client.get(client.post("/abend/neu", data=form).headers["Location"]))
+    assert "27.11.2026 · 3 Passen à 1 Spiel · " in page

@@ -6,6 +6,7 @@ it stands, a form sent twice lands once; the leader reopens with a reason."""
 from __future__ import annotations
 
 import html as markup
+import json
 import re
 import sqlite3
 
@@ -179,7 +180,9 @@ def test_the_leader_sees_each_table_and_reopens_a_disputed_passe_with_a_reason(c
     why = {"reason": "Spiel 1 war 96", "seen": version(app, first)}
     client.post(f"{first}/einspruch", data=why)
     board = text(client.get(leader))
-    assert "1 von 2 Tischen fertig" in board and "Einspruch: Spiel 1 war 96" in board
+    # An objected table is not finished: its result is open until the leader settles it.
+    assert "0 von 2 Tischen fertig · Einspruch an Tisch 1" in board
+    assert "Einspruch: Spiel 1 war 96" in board
     # The leader opens the table's page from the board: its QR code, its state, the reopen form.
     page = f"{leader}/passe/1/tisch/1"
     shown = text(client.get(page))
@@ -270,3 +273,74 @@ def test_numbers_beyond_64_bits_in_the_leaders_addresses_find_nothing(
     response = client.open(leader + path, method=method, data={"reason": "x", "seen": "0"})
     assert response.status_code == 404
     assert rows(app, "SELECT count(*), sum(version) FROM event_tables") == before
+
+
+def test_an_objection_leaves_the_table_open_and_the_next_passe_undrawn_until_settled(client, app):
+    form = evening(players="\n".join(EIGHT[:4]), passen_other="2", games_other="1")
+    leader = client.post("/abend/neu", data=form).headers["Location"]
+    client.post(f"{leader}/auslosen", data={"passe": "1", "seen": "0"})
+    (key,) = rows(app, "SELECT key FROM event_tables")[0]
+    table = f"/tisch/{key}"
+    play(client, app, table, 95, 0, 1)
+    hand_in(client, app, table)
+    client.post(f"{table}/einspruch", data={"reason": "95 war 59", "seen": version(app, table)})
+    board = text(client.get(leader))
+    assert "0 von 1 Tischen fertig · Einspruch an Tisch 1" in board
+    assert 'id="draw"' not in board
+    assert "Passe 2 wird erst gelost, wenn jeder Einspruch geklärt ist" in board
+    assert f'href="{leader}/passe/1/tisch/1">Passe 1 · Tisch 1</a>' in board
+    # The projector and the Rangliste say it alike; the standings count the table, flagged.
+    ranking = text(client.get(f"{leader}/rangliste"))
+    assert "Passe 1: 0 von 1 Tischen fertig · Einspruch an Tisch 1" in ranking
+    assert re.search(r'<td class="total">95</td>', ranking)
+    # A draw sent anyway (a page left open) is refused and draws nothing.
+    seen = str(rows(app, "SELECT version FROM events")[0][0])
+    refused = client.post(f"{leader}/auslosen", data={"passe": "2", "seen": seen})
+    assert refused.status_code == 409
+    assert "Passe 2 wird erst gelost, wenn jeder Einspruch geklärt ist" in text(refused)
+    assert rows(app, "SELECT passe FROM event_draws") == [(1,)]
+    # Settled: the leader reopens, the table corrects and hands in again; the draw is back.
+    reopen = {"reason": "Spiel 1 korrigieren", "seen": version(app, table)}
+    client.post(f"{leader}/passe/1/tisch/1/oeffnen", data=reopen)
+    assert play(client, app, table, 59, 0, 1).status_code == 303
+    hand_in(client, app, table)
+    board = text(client.get(leader))
+    assert "1 von 1 Tischen fertig" in board and 'id="draw"' in board
+    seen = str(rows(app, "SELECT version FROM events")[0][0])
+    assert client.post(f"{leader}/auslosen", data={"passe": "2", "seen": seen}).status_code == 303
+
+
+def test_a_match_books_257_by_default_and_its_key_says_so(client, app):
+    form = evening(players="\n".join(EIGHT[:4]), games_other="2", match_bonus=None)
+    leader = client.post("/abend/neu", data=form).headers["Location"]
+    assert "Matchbonus 100" in text(client.get(leader))
+    client.post(f"{leader}/auslosen", data={"passe": "1", "seen": "0"})
+    (key,) = rows(app, "SELECT key FROM event_tables")[0]
+    table = f"/tisch/{key}"
+    assert re.search(r'value="y"> Match \(257\)</label>', text(client.get(table)))
+    assert play(client, app, table, "", 1, 1, match="y").status_code == 303
+    play(client, app, table, 157, 0, 2)  # 157 : 0 without a Match: no bonus
+    shown = text(client.get(table))
+    assert re.search(r'id="total-0">157<', shown) and re.search(r'id="total-1">257<', shown)
+
+
+def test_an_evening_stored_without_a_match_bonus_keeps_none(client, app):
+    leader = client.post("/abend/neu", data=evening(match_bonus="0")).headers["Location"]
+    # One stored before the bonus was a setting at all: its set-up has no "match_bonus".
+    older = client.post("/abend/neu", data=evening(once="older")).headers["Location"]
+    (setup,) = rows(app, "SELECT setup FROM events WHERE id = 2")[0]
+    setup = json.loads(setup)
+    del setup["match_bonus"]
+    conn = sqlite3.connect(app.config["DATABASE"])
+    with conn:
+        conn.execute("UPDATE events SET setup = ? WHERE id = 2", [json.dumps(setup)])
+    conn.close()
+    for page in (leader, older):
+        assert "Matchbonus" not in text(client.get(page))
+        (seen,) = rows(app, "SELECT version FROM events WHERE leader_key = ?", [page[7:]])[0]
+        assert client.post(f"{page}/auslosen", data={"passe": "1", "seen": seen}).status_code == 303
+    for (key,) in rows(app, "SELECT key FROM event_tables WHERE table_no = 1"):
+        table = f"/tisch/{key}"
+        assert re.search(r'value="y"> Match \(157\)</label>', text(client.get(table)))
+        play(client, app, table, "", 0, 1, match="y")
+        assert re.search(r'id="total-0">157<', text(client.get(table)))
