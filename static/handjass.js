@@ -63,8 +63,39 @@
     question.focus({ preventScroll: true });
   }
 
-  document.addEventListener("DOMContentLoaded", ask);
+  // A player who dropped out ("aus") has no points and no Weis: their fields are switched
+  // off as soon as "aus" is tapped (app.js empties them), not refused only on save, and on
+  // again with "spielt". A disabled field is not sent with the deal. Without this script the
+  // fields stay on (handjass.css still greys them), and the server refuses points for "aus".
+  const OUT_FIELDS = ".pts input, .declare-row input, .declare-row select, .declare-row button";
+
+  function mark(row) {
+    const out = Boolean(row.querySelector('input[type=radio][name^="status"][value=out]:checked'));
+    row.classList.toggle("out", out);
+    row.querySelectorAll(OUT_FIELDS).forEach(function (field) {
+      field.disabled = out;
+    });
+    const declare = row.querySelector(".declare-row");
+    if (out && declare) declare.open = false;
+  }
+
+  function markAll() {
+    document.querySelectorAll("form.deal .player-row").forEach(mark);
+  }
+
+  document.addEventListener("change", function (event) {
+    const row = event.target.closest("form.deal .player-row");
+    if (row && /^status\d+$/.test(event.target.name || "")) mark(row);
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    markAll();
+    ask();
+  });
+  // A page from the back-forward cache keeps the radios as they were left.
+  window.addEventListener("pageshow", markAll);
   document.addEventListener("htmx:afterSettle", function (event) {
+    markAll(); // a fresh panel, or one sent back with a refusal: its "aus" as it was sent
     if (Jass.background(event)) return; // the rest box, or a poll
     ask();
   });

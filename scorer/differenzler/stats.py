@@ -1,5 +1,6 @@
 """What a Differenzler game gives each player, for looking back (scorer.lookback): the game
-won or not, the differences added up, the exact predictions and the rounds played."""
+won or not, the total as the game itself counts it (the differences less the exact-hit bonus),
+the exact predictions and the rounds played."""
 
 from __future__ import annotations
 
@@ -20,7 +21,9 @@ def look(game: DifferenzlerGame, state: DifferenzlerState) -> Look:
             {
                 "games": 1,
                 "wins": int(state.winner == seat),
-                "difference": state.differences[seat],
+                # The engine's total, the one the game's result names ("Anna gewinnt mit 2"),
+                # never the bare differences: with a bonus the two differ.
+                "difference": state.totals[seat],
                 "hits": state.hits[seat],
                 "rounds": state.played,
             },

@@ -155,6 +155,27 @@ def filled(game: HandjassGame, in_game: list[int], posted, agreed: bool):
     return posted, None
 
 
+# A points field still blank when the deal is saved (filled() wrote in the one it could): in
+# words that say why it may not stay blank. A blank field is refused, never a potato.
+ONE_BLANK = lazy_gettext("Punkte eingeben (auch 0): nur ein Feld darf leer bleiben.")
+NO_REST = lazy_gettext(
+    "Punkte eingeben (auch 0): nicht alle Karten sind im Spiel, darum bekommt kein leeres Feld"
+    " den Rest auf 157."
+)
+
+
+def blanks_said(game: HandjassGame, in_game: list[int], posted, agreed: bool, errors: dict):
+    """DealForm.deal's errors, with each points field left blank said as it is: where the
+    deal's points make 157, only one field may stay blank (it gets the rest); where cards lie
+    aside (someone is out, a blind, a stock), no field gets a rest at all (rest_of)."""
+    points = typed_cards(posted, in_game)
+    if points is None or agreed or len(points) < 2:
+        return errors  # no points asked for (DealForm.deal): a blank field is no problem
+    words = NO_REST if rest_of(game.rules, len(in_game), points, agreed) is None else ONE_BLANK
+    blank = {f"p{seat}" for seat, typed in points.items() if typed is None}
+    return {key: words if key in blank else problem for key, problem in errors.items()}
+
+
 def confirmed() -> bool:
     """The table said to write the deal though its points do not add up ("Trotzdem speichern")."""
     return request.form.get("confirm") == "sum"
@@ -273,7 +294,7 @@ def add_deal(game_id: int):
             return None, {"players": over}
         deal, errors = form.deal(state.in_game, posted, declared)
         if deal is None:
-            return None, errors
+            return None, blanks_said(game, state.in_game, posted, form.agreed.data, errors)
         tie = award(deal, game.rules, len(state.in_game), state.vorhand)
         found["tie"] = tie
         if tie.tied and "random" in request.form.getlist("draw"):
@@ -338,7 +359,7 @@ def edit_deal(game_id: int, number: int):
                 return None, {"players": over}
             deal, problems = form.deal(before.in_game, posted, declared)
             if deal is None:
-                return None, problems
+                return None, blanks_said(s.game, before.in_game, posted, form.agreed.data, problems)
             deals[index] = deal
             game = s.game.with_record(deals)
             problem = record_problem(game)

@@ -155,6 +155,9 @@ def index():
         standings=standings,
         listed=listed,
         count=len(shown),
+        # A running game counts in every mode with what is written so far, but for nobody as
+        # won or lost: the page says so, and how many there are.
+        running=sum(not g.look.finished for g in shown),
         page=page,
         more=len(shown) > page * PAGE,
         page_url=page_url,

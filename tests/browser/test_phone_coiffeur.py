@@ -160,3 +160,45 @@ def test_without_javascript_the_board_still_takes_cells(browser: Browser, live_s
         expect(page.locator("#cell-0-eicheln input")).to_be_checked()
     finally:
         context.close()
+
+
+def _fits_the_phone(page: Page, open_cells: int) -> None:
+    """No panning sideways: the page no wider than 390 px, every cell of the board inside the
+    screen, every open cell at least 44 x 44 px."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    cells = page.locator("#board th, #board td").evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return [e.id || e.textContent.trim(), r.left, r.right]; })"
+    )
+    assert len(cells) == 4 + 10 * 4 + 2 * 4  # heads, the rows, Total and Es fehlt
+    for name, left, right in cells:
+        assert 0 <= left and right <= 390, (name, left, right)
+    labels = page.locator("#board label")
+    assert labels.count() == open_cells
+    for box in labels.evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return [e.closest('td').id, r.width, r.height, r.right]; })"
+    ):
+        assert box[1] >= 44 and box[2] >= 44 and box[3] <= 390, box
+
+
+def test_three_teams_with_long_names_fit_a_phone(phone: Page, live_server: str):
+    """Three teams on the 10-round board, with the names a pub table gives itself: every
+    column on the 390 px screen without panning sideways, every open cell a 44 px target."""
+    phone.goto(live_server + "/coiffeur/new")
+    phone.locator("label:has(input[name=board][value='10'])").tap()
+    expect(phone.locator("#board .mult")).to_have_count(10)
+    phone.fill("input[name=team1]", "Die Unschlagbaren")
+    phone.fill("input[name=team2]", "Jasskönige Wil")
+    phone.fill("input[name=team3]", "Stammtisch Oberdorf")
+    phone.get_by_role("button", name="Spiel starten").tap()
+    phone.wait_for_url("**/coiffeur/*")
+    expect(phone.locator("#board thead th")).to_have_text(
+        ["Trumpf", "Die Unschlagbaren", "Jasskönige Wil", "Stammtisch Oberdorf"]
+    )
+    _fits_the_phone(phone, 10 * 3)
+    # A filled cell and the need of a team behind: the longest words the board writes.
+    _fill(phone, 2, "gusti", kind="match")
+    expect(phone.locator("#need-0")).to_contain_text("braucht noch")
+    _fits_the_phone(phone, 10 * 3 - 1)
+    phone.screenshot(path="/tmp/coiffeur-three-teams.png", full_page=True)

@@ -1,5 +1,7 @@
 """Handjass on a phone: three deals for four players, read back from the corners of the slate."""
 
+import re
+
 from playwright.sync_api import Page, expect
 
 
@@ -36,7 +38,7 @@ def test_three_deals_for_four_players(phone: Page, live_server: str):
     for seat, name in enumerate(("Anna", "Ben", "Clara", "Dani"), 1):
         phone.fill(f"input[name=seat{seat}]", name)
     phone.get_by_role("button", name="Spiel starten").tap()
-    phone.wait_for_url("**/handjass/*")
+    phone.wait_for_url(re.compile(r"/handjass/[\w-]{24}$"))  # the game, not the set-up page
     expect(phone.locator("#deal .who")).to_contain_text("Spiel 1: Dani gibt, Vorhand Anna")
 
     # 1: 60, 50, 25, 22: strokes to Anna and Ben, potatoes to Clara and Dani.
@@ -66,7 +68,7 @@ def _new_four(phone: Page, live_server: str) -> None:
     for seat, name in enumerate(("Anna", "Ben", "Clara", "Dani"), 1):
         phone.fill(f"input[name=seat{seat}]", name)
     phone.get_by_role("button", name="Spiel starten").tap()
-    phone.wait_for_url("**/handjass/*")
+    phone.wait_for_url(re.compile(r"/handjass/[\w-]{24}$"))  # the game, not the set-up page
 
 
 def test_the_rest_of_157_is_one_tap(phone: Page, live_server: str):
@@ -142,3 +144,73 @@ def test_points_that_do_not_add_up_are_a_question(phone: Page, live_server: str,
     row = phone.locator("li.row[data-number='1']")
     expect(row.locator(".row-detail")).to_have_text("Anna 50 · Ben 40 · Clara 35 · Dani 20")
     expect(phone.locator(".figures .net b")).to_have_text(["1", "1", "0", "-1"])
+
+
+def _switched_off(phone: Page, seat: int) -> list:
+    """Whether each of a player's own fields is disabled, and how their row shows them."""
+    return phone.locator(f"#player-{seat}").evaluate(
+        """row => [
+            row.querySelector("input[name^=cards]").disabled,
+            row.querySelector("input[name^=weis]").disabled,
+            row.querySelector(".declare-row select").disabled,
+            getComputedStyle(row.querySelector(".pts")).opacity,
+        ]"""
+    )
+
+
+def test_a_player_out_has_the_fields_switched_off(phone: Page, live_server: str):
+    _new_four(phone, live_server)
+    phone.locator(".trump-pick label:has(input[value=rosen])").tap()
+    assert _switched_off(phone, 3) == [False, False, False, "1"]
+    phone.locator("#cards3").tap()
+    phone.keyboard.type("30")
+    # "aus": no points, no Weis; the fields say so at once, not only when the deal is saved.
+    phone.locator("#player-3 label:has(input[value=out])").tap()
+    assert _switched_off(phone, 3) == [True, True, True, "0.4"]
+    expect(phone.locator("#cards3")).to_be_disabled()
+    expect(phone.locator("#cards3")).to_have_value("")
+    expect(phone.locator("#player-3 .declare-row")).not_to_have_attribute("open", "")
+    assert _switched_off(phone, 2) == [False, False, False, "1"]  # the others play on
+    # "spielt" again: the fields are back, to be typed in.
+    phone.locator("#player-3 label:has(input[value=play])").tap()
+    assert _switched_off(phone, 3) == [False, False, False, "1"]
+    phone.locator("#cards3").tap()
+    phone.keyboard.type("22")
+    expect(phone.locator("#cards3")).to_have_value("22")
+
+    # Out once more, and a refusal (Clara left blank): the panel comes back with Dani still
+    # out and switched off.
+    phone.locator("#player-3 label:has(input[value=out])").tap()
+    phone.fill("#cards0", "60")
+    phone.fill("#cards1", "50")
+    with phone.expect_response(lambda r: r.url.endswith("/deals")) as answer:
+        phone.locator("#save-deal").tap()
+    assert answer.value.status == 422
+    expect(phone.locator("#error-p2")).to_contain_text("nicht alle Karten sind im Spiel")
+    expect(phone.locator("#player-3 input[value=out]")).to_be_checked()
+    expect(phone.locator("#cards3")).to_be_disabled()  # once the answer has settled
+    assert _switched_off(phone, 3) == [True, True, True, "0.4"]
+    phone.screenshot(path="/tmp/handjass-out.png")
+
+    # Saved: the word on it has the undo beside it, not a screen further down.
+    phone.fill("#cards2", "37")
+    with phone.expect_response(lambda r: r.url.endswith("/deals")) as answer:
+        phone.locator("#save-deal").tap()
+    assert answer.value.status == 200
+    expect(phone.locator(".note-row #note")).to_have_text("Spiel 1 gespeichert.")
+    note, undo = phone.evaluate(
+        """["note", "undo"].map(id => {
+            const r = document.getElementById(id).getBoundingClientRect();
+            return {top: r.top, left: r.left, right: r.right, height: r.height};
+        })"""
+    )  # in one go: the page may still be scrolling to the word
+    assert undo["top"] == note["top"] and undo["left"] >= note["right"]
+    assert undo["right"] <= 390 and undo["height"] >= 44
+    expect(phone.locator("#undo")).to_have_count(1)
+    assert _switched_off(phone, 3) == [False, False, False, "1"]  # a fresh panel: all play
+    phone.screenshot(path="/tmp/handjass-note.png")
+    with phone.expect_response(lambda r: r.url.endswith("/undo")):
+        phone.locator("#undo").tap()
+    expect(phone.locator(".note-row #note")).to_have_text("Spiel 1 zurückgenommen.")
+    expect(phone.locator(".note-row #redo")).to_be_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390

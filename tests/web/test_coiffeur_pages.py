@@ -348,7 +348,8 @@ def test_double_tap_on_start_creates_one_game(client):
 
 
 SETUP_REFUSED = [
-    ({"team1": "Wir", "team2": ""}, "teams", "Team 2 braucht einen Namen."),
+    # A blank team 2 is "Team 2" (see below): a team typed so already is one too many.
+    ({"team1": "Team 2", "team2": ""}, "teams", "verschiedene Namen: Team 2 gibt es schon"),
     ({"team1": "Wir", "team2": "wir"}, "teams", "verschiedene Namen: wir gibt es schon"),
     ({**TEAMS, "team3": "x" * 41}, "teams", "Namen bis 40 Zeichen."),
     ({**TEAMS, "multiplier-2": "0"}, "multiplier-2", "Faktor: eine ganze Zahl von 1 bis 20."),
@@ -371,6 +372,34 @@ def test_setup_refusals_are_said_beside_their_field(client, data, field, message
     assert response.status_code == 422
     assert message in errors_in(response.get_data(as_text=True))[field]
     assert client.get("/coiffeur/1").status_code == 404
+
+
+def test_teams_left_blank_take_the_names_their_fields_show(client):
+    # The fields show "Team 1" and "Team 2" as placeholders: left blank, that is the name.
+    html = client.get("/coiffeur/new").get_data(as_text=True)
+    assert re.search(r'<input[^>]*name="team1"[^>]*placeholder="Team 1"', html)
+    assert re.search(r'<input[^>]*name="team2"[^>]*placeholder="Team 2"', html)
+    response = client.post("/coiffeur/new", data={"team1": "", "team2": "  ", "team3": ""})
+    assert response.status_code == 303
+    html = page(client)
+    assert re.findall(r'<th scope="col" class="team-\d"><b>([^<]*)</b></th>', html) == [
+        "Team 1",
+        "Team 2",
+    ]
+    # Only the first two: a blank third team means two teams; a named third keeps its name.
+    client.post("/coiffeur/new", data={"team1": "", "team2": "Ihr", "team3": "Die"})
+    html = page(client, 2)
+    assert re.findall(r'<th scope="col" class="team-\d"><b>([^<]*)</b></th>', html) == [
+        "Team 1",
+        "Ihr",
+        "Die",
+    ]
+
+
+def test_a_blank_team_takes_its_name_in_the_phones_language(client):
+    client.set_cookie("lang", "fr")
+    client.post("/coiffeur/new", data={"team1": "Nous", "team2": ""})
+    assert "<b>Équipe 2</b>" in page(client)
 
 
 def test_a_custom_board_keeps_the_multipliers_typed(client):

@@ -281,6 +281,48 @@ def test_written_weis_beside_another_players_weis_is_refused(game):
     assert deal(game, **one_weis).status_code == 303
 
 
+def test_a_blank_field_is_said_as_it_is_refused_not_as_a_potato(game):
+    # Four in play: the deal's points make 157, so one blank field would get the rest; two
+    # blank fields cannot both, and each is asked for, never written as a potato.
+    data = {"trump": "rosen", "cards0": "60", "cards1": "50"}
+    html = game.post("/handjass/1/deals", data=data).get_data(as_text=True)
+    errors = errors_in(html)
+    one_blank = "Punkte eingeben (auch 0): nur ein Feld darf leer bleiben."
+    assert (errors["p2"], errors["p3"]) == (one_blank, one_blank)
+    assert "p0" not in errors and "Härdöpfel" not in errors["p2"]
+    # Dani out: Dani's cards lie aside, no total is known, and no blank field gets a rest.
+    data = {"trump": "rosen", "cards0": "60", "cards1": "50", "status3": "out"}
+    errors = errors_in(game.post("/handjass/1/deals", data=data).get_data(as_text=True))
+    assert errors == {
+        "p2": "Punkte eingeben (auch 0): nicht alle Karten sind im Spiel, darum bekommt kein"
+        " leeres Feld den Rest auf 157."
+    }
+    assert "Noch kein Spiel eingetragen." in game.get("/handjass/1").get_data(as_text=True)
+
+
+def test_the_undo_stands_beside_the_word_on_the_saved_deal(game):
+    htmx = {"HX-Request": "true"}
+    html = deal(game, headers=htmx, cards0="60", cards1="50", cards2="25", cards3="22").text
+    row = re.search(r'<div class="note-row">(.*?)</div>', html, re.S)
+    assert row is not None
+    assert '<p class="note" id="note" role="status">Spiel 1 gespeichert.</p>' in row.group(1)
+    assert re.search(r'action="[^"]*/undo"', row.group(1))
+    assert '<button class="button" type="submit" id="undo">↶ Zurück</button>' in row.group(1)
+    assert html.count('id="undo"') == 1  # not a second time under the panel
+    # After the undo, the word on it has the redo beside it; the undo goes back under the panel
+    # where there is still a deal to take back.
+    deal(game, cards0="60", cards1="50", cards2="25", cards3="22")
+    html = game.post("/handjass/1/undo", headers=htmx).text
+    row = re.search(r'<div class="note-row">(.*?)</div>', html, re.S).group(1)
+    assert "Spiel 2 zurückgenommen." in row and 'id="redo">↷ Wiederherstellen</button>' in row
+    assert html.count('id="redo"') == 1
+    assert '<button class="button" type="submit" id="undo">↶ Letztes zurück</button>' in html
+    # Without a word (the page opened anew), both stay under the panel.
+    html = game.get("/handjass/1").text
+    assert 'class="note-row"' not in html
+    assert html.index('id="save-deal"') < html.index('id="undo"') < html.index('id="redo"')
+
+
 def test_points_left_empty_are_asked_for(game):
     # One field left blank gets the rest of 157; two cannot.
     response = game.post(
