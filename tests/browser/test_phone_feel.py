@@ -162,6 +162,13 @@ def test_every_tap_target_is_big_enough_for_a_thumb(phone: Page, new_game):
         assert back["height"] >= 44, (page, back)
 
 
+# The keys and contract buttons of the panel not wholly on the screen, by their words.
+ON_SCREEN = """() => [...document.querySelectorAll('#panel .keypad > *, #panel button.contract')]
+    .filter(e => { const r = e.getBoundingClientRect();
+                   return r.top < 0 || r.bottom > innerHeight || r.right > innerWidth; })
+    .map(e => e.innerText.trim())"""
+
+
 def test_lying_on_the_table_the_slate_is_beside_the_panel(browser: Browser, phone: Page, new_game):
     url = new_game()
     context = browser.new_context(**{**PHONE, "viewport": {"width": 844, "height": 390}})
@@ -174,6 +181,16 @@ def test_lying_on_the_table_the_slate_is_beside_the_panel(browser: Browser, phon
         assert slate["x"] + slate["width"] <= panel["x"]  # side by side, not one above the other
         assert slate["y"] < 390 and panel["y"] < 390
         assert slate["y"] + slate["height"] <= 390  # the whole slate on the first screen
+        # A hand's three taps on that one screen, before a save and after it (the word on the
+        # save above the panel): every key and every contract inside the 390 px.
+        for points in ("62", "90"):
+            tap_points(flat, points)
+            outside = flat.evaluate(ON_SCREEN)
+            assert outside == [], outside
+            save(flat, "rosen")
+            assert flat.evaluate("scrollY") == 0
+        expect(flat.locator("#note")).to_contain_text("Hand 2 gespeichert")
+        assert flat.evaluate(ON_SCREEN) == []
     finally:
         context.close()
 
