@@ -200,6 +200,20 @@ def test_a_filled_cell_is_refused_in_words(game):
     assert totals(page(game)) == [95, 0]
 
 
+def test_beside_the_word_on_a_cell_stands_its_undo_and_beside_an_undo_its_redo(game):
+    """As on the Schieber and Handjass pages: a second tap on the undo beside "Eintrag 2
+    zurückgenommen." would take back a second cell; the redo stands there instead."""
+    cell(game, 0, "rosen", 95)
+    html = cell(game, 1, "undenufe", htmx=True, match="y").get_data(as_text=True)
+    row = html.split('<div class="note-row">')[1].split("</div>")[0]
+    assert "gespeichert." in row and "/undo" in row and "/redo" not in row
+    assert html.count("/undo") == 2  # the form's action and hx-post, beside the word only
+    html = game.post("/coiffeur/1/undo", headers={"HX-Request": "true"}).get_data(as_text=True)
+    row = html.split('<div class="note-row">')[1].split("</div>")[0]
+    assert "Eintrag 2 zurückgenommen." in row and "/redo" in row and "/undo" not in row
+    assert "Rückgängig" in html.split('<div class="actions-row">')[1]  # the undo further down
+
+
 def test_undo_and_redo(game):
     cell(game, 0, "rosen", 95)
     cell(game, 1, "undenufe", match="y")
