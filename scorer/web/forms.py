@@ -481,8 +481,10 @@ class DealForm(GuardedForm):
         for seat in seats:
             status = statuses[seat]
             if need_points and status != OUT and not (form.get(f"cards{seat}") or "").strip():
+                # A blank field is refused, never a potato; the Handjass view says why when
+                # no field can get the rest (scorer/web/handjass.py, blanks_said).
                 errors[f"p{seat}"] = gettext(
-                    "Punkte eingeben (auch 0): ohne Punkte gibt es einen Härdöpfel."
+                    "Punkte eingeben (auch 0): nur ein Feld darf leer bleiben."
                 )
                 continue
             try:
