@@ -19,11 +19,27 @@ from scorer.storage.games import now
 
 
 def read(db: Database, game_id: int, number: int) -> dict | None:
-    """What was kept for the game's entry `number`, or None."""
+    """What was kept for the game's entry `number`, or None; None too for anything not of the
+    shape `keep` writes (a Trumpf or None, pairs of whole numbers said), which a page must
+    never fail on: the round then starts afresh."""
     row = db.execute(
         "SELECT data FROM under_way WHERE game_id = ? AND number = ?", [game_id, number]
     ).fetchone()
-    return json.loads(row[0]) if row else None
+    try:
+        data = json.loads(row[0]) if row else None
+    except (TypeError, ValueError):
+        return None
+    return data if _well_formed(data) else None
+
+
+def _well_formed(data) -> bool:
+    if not isinstance(data, dict) or not isinstance(data.get("trump"), str | None):
+        return False
+    said = data.get("said", [])
+    return isinstance(said, list) and all(
+        isinstance(pair, list) and len(pair) == 2 and all(type(v) is int for v in pair)
+        for pair in said
+    )
 
 
 def keep(db: Database, game_id: int, number: int, data: dict) -> None:

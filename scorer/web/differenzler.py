@@ -208,8 +208,8 @@ def kept_panel(stored: store.Stored, state, form=None, *, saving: bool = False) 
     form = form or {}
     number = state.played + 1
     if saving:
-        shown = form.get("step", "").partition(":")[0]
-        number = int(shown) if shown.isdigit() and 0 < int(shown) <= 10_000 else number
+        shown = small_whole(form.get("step", "").partition(":")[0], 10_000)
+        number = shown if shown else number
     kept = under_way.read(get_db(), stored.id, number)
     return read_panel(form, stored.game, state, kept, number)
 
@@ -353,7 +353,12 @@ def play(game_id: int):
     if state.finished:
         return _show(stored, 422, errors={"game": say_for(_over(state), stored.game)})
     if request.form.get("action") == "save":
-        return _save(stored, kept_panel(stored, state, request.form, saving=True))
+        panel = kept_panel(stored, state, request.form, saving=True)
+        if panel.trump and not panel.whole and request.form.get("step", panel.mark) != panel.mark:
+            # The round is kept, but not as this page shows it: another phone went back, or
+            # took another Trumpf. (A round no longer kept was saved: write() says by whom.)
+            return _step(stored, 409, panel=panel, errors={"game": MOVED_ON}, seen=seen)
+        return _save(stored, panel)
     db = get_db()
     # Read and keep in one write transaction: two phones tapping at once take turns, and
     # neither step is lost or applied to a round the other already moved on.
@@ -404,7 +409,7 @@ def _over(state):
 def _save(stored: store.Stored, panel: Panel):
     """Write the round the panel holds: the Trumpf and predictions kept (or posted whole) and
     the points typed; then forget the round under way."""
-    db, game_id = get_db(), stored.id
+    game_id = stored.id
     form = {**request.form.to_dict(), **panel.fields()}
 
     def entered(stored):
@@ -417,7 +422,10 @@ def _save(stored: store.Stored, panel: Panel):
             return None, errors
         return enter(stored.game, entry)
 
-    written = write(game_id, "enter", entered, mode=KIND)
+    # The round kept is forgotten in the transaction that saves it: a phone refused in
+    # between would otherwise find it still kept and save it once more as the next round.
+    forget = None if panel.whole else (lambda db: under_way.clear(db, game_id, panel.number))
+    written = write(game_id, "enter", entered, mode=KIND, with_save=forget)
     if written.conflict and not panel.whole:
         panel = _moved_on(written.stored, panel.number)
     if written.errors:
@@ -425,8 +433,6 @@ def _save(stored: store.Stored, panel: Panel):
         # What was typed stays; a refusal because another phone wrote meanwhile takes the
         # fresh view, so one more tap saves.
         return _show(written.stored, status, panel=panel, errors=written.errors)
-    if written.saved and not panel.whole:
-        under_way.clear(db, game_id, panel.number)
     note = _saved_note(written)
     if is_htmx():
         return _show(written.stored, note=note, values={}, rows=written.rows)
@@ -436,14 +442,16 @@ def _save(stored: store.Stored, panel: Panel):
 
 
 def _moved_on(stored: store.Stored, number: int) -> Panel:
-    """The round under way after another phone saved a round first. When that was this very
-    round (it is no longer kept), the fresh view's panel; when it was another one (posted
-    whole), this round goes on as the next, so that one more tap saves it."""
+    """The round under way after another phone wrote first. When it saved this very round
+    (forgotten with that save), the fresh view's panel. When it saved an earlier round (a
+    page posting the round whole), this round goes on as the next, so that one more tap
+    saves it. When it took a round back, this one stays kept under its own number, for when
+    the round taken back is there again: never saved in that round's place."""
     db = get_db()
     state = replayed(stored.game)
     with store.writing(db):
         kept = under_way.read(db, stored.id, number)
-        if kept is None:
+        if kept is None or state.played + 1 <= number:
             return kept_panel(stored, state)
         under_way.keep(db, stored.id, state.played + 1, kept)
     return read_panel({}, stored.game, state, kept)

@@ -259,6 +259,7 @@ def write(
     mode: str | None = None,
     index: int | None = None,
     at: int | None = None,
+    with_save: Callable[[object], None] | None = None,
 ) -> Written:
     """Apply a change to a game in one write transaction and keep it, or say why not.
 
@@ -267,16 +268,19 @@ def write(
     otherwise; when another phone changed that since, nothing is written. `change` gets the
     stored game and returns the changed game or problems by field; `at` is the index the
     change begins at (an edit or a deletion), so that of two equal entries the right one changes.
+    `with_save(db)` writes what goes with the change, in its transaction and only if it is saved.
     """
     db = get_db()
     stored = load(game_id, mode)
     # First on the game as read, outside the write lock, so that writers of other games and
     # other processes wait only for the rows to be written; if another phone wrote this game
     # meanwhile, everything again under the lock.
-    done = _attempt(db, stored, kind, change, index, at, locked=False)
+    done = _attempt(db, stored, kind, change, index, at, with_save, locked=False)
     if done is None:
         with store.writing(db):
-            done = _attempt(db, load(game_id, mode), kind, change, index, at, locked=True)
+            done = _attempt(
+                db, load(game_id, mode), kind, change, index, at, with_save, locked=True
+            )
     if done.saved:  # committed: its state is the one of the new version
         saved = known(done.stored).game
         if id(saved) in g.get("stored_keys", {}):
@@ -285,7 +289,7 @@ def write(
     return done
 
 
-def _attempt(db, stored, kind, change, index, at, *, locked: bool) -> Written | None:
+def _attempt(db, stored, kind, change, index, at, with_save, *, locked: bool) -> Written | None:
     """One try of write(): None when the game changed before its turn to write came."""
     token = request.form.get("once") or None
     used = store.token_game(db, token)
@@ -317,6 +321,8 @@ def _attempt(db, stored, kind, change, index, at, *, locked: bool) -> Written | 
             )
         except store.TooLong:
             return Written(stored, errors={"game": too_long()})
+        if with_save is not None:
+            with_save(db)
     return Written(stored, saved=True, entries_before=before, kind=kind)
 
 

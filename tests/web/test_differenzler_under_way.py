@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from scorer.storage import under_way
 from scorer.web.db import get_db
 from tests.conftest import errors_in
 
@@ -173,3 +174,94 @@ def test_after_an_undo_the_round_under_way_waits_for_its_place(game, app):
     assert game.post("/differenzler/1/redo").status_code == 303
     html = game.get("/differenzler/1").get_data(as_text=True)
     assert shown(html)["trump"] == "eicheln" and shown(html)["step"] == "2:eicheln/1"
+
+
+def _to_points(client) -> None:
+    """Rosen picked and everyone's prediction said: the round waits for the points."""
+    tap(client, pick="rosen")
+    for said in ("40", "30", "50", "37"):
+        tap(client, action="next", said=said)
+
+
+def _seen(html: str) -> str:
+    return re.search(r'name="seen" value="([^"]*)"', html).group(1)
+
+
+def test_two_phones_saving_the_same_round_enter_it_once_and_never_again_as_the_next(
+    game, app, monkeypatch
+):
+    """The kept round is forgotten in the save's own transaction (forgotten after it, a phone
+    refused in between found round 1's Trumpf and predictions ready to save as round 2): the
+    phone refused as behind finds the next round fresh."""
+    forgotten_in_the_save = []
+    clear = under_way.clear
+
+    def watched(db, game_id, number):
+        forgotten_in_the_save.append(db.conn.in_transaction)
+        clear(db, game_id, number)
+
+    monkeypatch.setattr(under_way, "clear", watched)
+    _to_points(game)
+    seen = _seen(game.get("/differenzler/1").get_data(as_text=True))
+    other = app.test_client()
+    assert tap(other, "1:rosen/4", action="save", seen=seen, **POINTS).status_code == 303
+    assert kept(app) == [] and forgotten_in_the_save == [True]
+    response = tap(game, "1:rosen/4", action="save", seen=seen, **POINTS)
+    assert response.status_code == 409
+    assert shown(response.get_data(as_text=True))["step"] == "2:-/0"
+    html = game.get("/differenzler/1").get_data(as_text=True)
+    assert diffs(html, 1) == [12, 10, 5, 3] and 'id="row-2"' not in html
+
+
+def test_a_round_taken_back_meanwhile_is_never_overwritten_by_the_next(game, app):
+    """Another phone takes round 1 back while this one saves round 2: round 2 is refused and
+    stays kept as round 2, for when round 1 is brought back; never saved as round 1."""
+    _to_points(game)
+    assert tap(game, "1:rosen/4", action="save", **POINTS).status_code == 303
+    tap(game, pick="eicheln")
+    for said in ("10", "20", "30", "40"):
+        tap(game, action="next", said=said)
+    seen = _seen(game.get("/differenzler/1").get_data(as_text=True))
+    other = app.test_client()
+    assert other.post("/differenzler/1/undo").status_code == 303
+    response = tap(game, "2:eicheln/4", action="save", seen=seen, **POINTS)
+    assert response.status_code == 409
+    assert shown(response.get_data(as_text=True))["step"] == "1:-/0"  # round 1 afresh
+    assert kept(app) == [(1, 2)]
+    assert other.post("/differenzler/1/redo").status_code == 303
+    html = game.get("/differenzler/1").get_data(as_text=True)
+    assert diffs(html, 1) == [12, 10, 5, 3]  # round 1 as it was
+    assert shown(html)["step"] == "2:eicheln/4"  # and round 2 where it stood
+
+
+def test_a_save_from_a_page_behind_the_round_changes_nothing(game):
+    """Another phone took a prediction back since this page was drawn: its save is refused
+    with the round as it stands, not saved with what the page no longer shows."""
+    _to_points(game)
+    assert tap(game, "1:rosen/4", action="back").status_code == 200
+    response = tap(game, "1:rosen/4", action="save", **POINTS)
+    assert response.status_code == 409
+    html = response.get_data(as_text=True)
+    assert errors_in(html)["game"] == MOVED_ON and shown(html)["step"] == "1:rosen/3"
+    assert 'id="row-1"' not in game.get("/differenzler/1").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("step", ["²:rosen/4", "1" * 5000 + ":rosen/4", "0:rosen/4"])
+def test_an_odd_step_is_refused_not_a_server_error(game, step):
+    _to_points(game)
+    response = tap(game, step, action="save", **POINTS)
+    assert response.status_code == 409
+    assert 'id="row-1"' not in game.get("/differenzler/1").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    "data",
+    ['{"trump": "rosen", "said": [[0]]}', "[1, 2]", "not json", '{"trump": 3}'],
+)
+def test_a_kept_round_of_another_shape_starts_the_round_afresh(game, app, data):
+    tap(game, pick="rosen")
+    with app.app_context():
+        get_db().execute("UPDATE under_way SET data = ?", [data])
+    response = game.get("/differenzler/1")
+    assert response.status_code == 200
+    assert shown(response.get_data(as_text=True))["step"] == "1:-/0"
