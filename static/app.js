@@ -41,60 +41,7 @@
     panel.querySelector(".match-key").classList.toggle("on", panel.querySelector('[name="match"]').checked);
   }
 
-  // The claim page's keypad types into the points field tapped last; to begin with into the
-  // first trick points shown (the Weis, written before if at all, come after them). ↓ goes on
-  // to the next field. The field it types into is outlined.
-  function claimFields(form) {
-    const shown = Array.from(form.querySelectorAll("input[inputmode=numeric]")).filter(function (i) {
-      return i.offsetParent !== null;
-    });
-    const weis = function (i) { return Boolean(i.closest(".weis")); };
-    return shown.filter(function (i) { return !weis(i); }).concat(shown.filter(weis));
-  }
-
-  function typingInto(form) {
-    const fields = claimFields(form);
-    return fields.find(function (i) { return i.name === form.dataset.field; }) || fields[0];
-  }
-
-  function outline(form, input) {
-    form.querySelectorAll("input[inputmode=numeric]").forEach(function (i) {
-      i.classList.toggle("typing", i === input);
-    });
-  }
-
-  function padTyped(form, key) {
-    let input = typingInto(form);
-    if (!input) return;
-    if (key === "next") {
-      const fields = claimFields(form);
-      input = fields[(fields.indexOf(input) + 1) % fields.length];
-    } else if (key === "back") {
-      input.value = input.value.slice(0, -1);
-    } else if (input.value.length < 3) {
-      input.value = (input.value === "0" ? "" : input.value) + key;
-    }
-    form.dataset.field = input.name;
-    outline(form, input);
-    typed(input);
-  }
-
-  document.addEventListener("focusin", function (event) {
-    const form = event.target.closest("form.claim");
-    if (form && event.target.matches("input[inputmode=numeric]")) {
-      form.dataset.field = event.target.name;
-      outline(form, event.target);
-    }
-  });
-
   function initPanels(root) {
-    if (window.matchMedia("(pointer: coarse)").matches) {
-      // The claim page's keypad is there too; the phone's own keyboard would only cover it.
-      root.querySelectorAll("form.claim input[inputmode=numeric]").forEach(function (i) {
-        i.setAttribute("readonly", "");
-      });
-    }
-    root.querySelectorAll("form.claim").forEach(function (form) { outline(form, typingInto(form)); });
     root.querySelectorAll("form.panel").forEach(function (panel) {
       if (window.matchMedia("(pointer: coarse)").matches) {
         // The keypad is there; the phone's own keyboard would only cover it.
@@ -136,11 +83,6 @@
       applyViews();
       return;
     }
-    const claim = event.target.closest("form.claim");
-    if (claim && event.target.closest("[data-digit]")) {
-      padTyped(claim, event.target.closest("[data-digit]").dataset.digit);
-      return;
-    }
     const panel = event.target.closest("form.panel");
     if (!panel) return;
     const digit = event.target.closest("[data-digit]");
@@ -172,8 +114,6 @@
   });
 
   document.addEventListener("change", function (event) {
-    const claim = event.target.closest("form.claim");
-    if (claim) outline(claim, typingInto(claim)); // first trick or later: other fields shown
     // Handjass: a player who drops out has no points; clear what was typed for them.
     if (event.target.matches('.deal input[type=radio][value=out]') && event.target.checked) {
       event.target.closest(".player-row").querySelectorAll("input[inputmode]").forEach(function (i) {
