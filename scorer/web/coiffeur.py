@@ -29,7 +29,6 @@ from scorer.coiffeur import (
     normal,
     record_problem,
 )
-from scorer.names import clean
 from scorer.storage import games as store
 from scorer.web.coiffeur_forms import BOARDS, EntryForm, NewCoiffeurForm, board_keys
 from scorer.web.db import get_db
@@ -331,23 +330,12 @@ def _new_context(form: NewCoiffeurForm, errors) -> dict:
     }
 
 
-def name_blank_teams(form: NewCoiffeurForm) -> None:
-    """Teams 1 and 2 left blank are called what their fields show ("Team 1", "Team 2"), as a
-    Schieber team is: fewer taps at the table, and the placeholder says no more than is true.
-    A blank third team stays blank: it means two teams."""
-    for number in (1, 2):
-        field = getattr(form, f"team{number}")
-        if not clean(field.data):
-            field.data = team_name(number)
-
-
 @bp.route("/new", methods=["GET", "POST"])
 def new():
     """Set up a Coiffeur game: two or three teams, the deck, the board and its multipliers."""
     form = NewCoiffeurForm(formdata=request.form if request.method == "POST" else None)
     errors: dict[str, str] = {}
     if request.method == "POST":
-        name_blank_teams(form)
         game, problems = form.game()
         if not problems:
             return created(game)

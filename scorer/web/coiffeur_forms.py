@@ -11,7 +11,7 @@ from scorer.codes import Code, code
 from scorer.coiffeur import CUSTOM, LISTS, CoiffeurGame, CoiffeurRules, Contract, Entry
 from scorer.coiffeur.rules import DEFAULT_DECK, known_contracts
 from scorer.names import clean
-from scorer.web.forms import deck_choices, parse_int, small_whole
+from scorer.web.forms import deck_choices, parse_int, small_whole, team_name
 from scorer.web.i18n import Form, GuardedForm
 
 TEAMS = 3  # name fields on the set-up; the third stays empty for two teams
@@ -108,7 +108,12 @@ class NewCoiffeurForm(Form):
             Contract(known[place], _whole_or_none(self.raw(f"multiplier-{place}"), n))
             for n, place in enumerate(places, start=1)
         )
-        names = [clean(getattr(self, f"team{i}").data) for i in range(1, TEAMS + 1)]
+        # Teams 1 and 2 left blank are called what their fields show ("Team 1"), as a Schieber
+        # team is; a blank third team means two teams.
+        names = [
+            clean(getattr(self, f"team{i}").data) or (team_name(i) if i <= 2 else "")
+            for i in range(1, TEAMS + 1)
+        ]
         while len(names) > 2 and not names[-1]:
             names.pop()  # no third team
         rules = CoiffeurRules(
