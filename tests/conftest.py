@@ -38,6 +38,16 @@ class CompiledOnce(BytecodeCache):
 Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": CompiledOnce()}
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """`make test` runs the suite on every core (pytest-xdist, `--dist loadgroup`), the browser
+    tests one after the other on one of them: two Chromiums on a small machine slow each other
+    past the tests' waits, and the other tests fill the other cores meanwhile."""
+    browser = pytest.mark.xdist_group("browser")
+    for item in items:
+        if "browser" in item.path.parent.parts[-1:]:
+            item.add_marker(browser)
+
+
 def new_game_form(**changes) -> dict:
     """The set-up form of a four-player game with the modern preset (Swiss faces)."""
     data = {
