@@ -41,6 +41,10 @@ class StoredEvent:
         return [p.number for p in self.players if p.plays(passe)]
 
 
+class Disputed(Exception):
+    """A new Passe drawn while a table has an objection the leader has not settled."""
+
+
 class Stale(Exception):
     """A write based on an outdated view of the evening (another phone changed it)."""
 
@@ -125,9 +129,16 @@ def add_draw(
     db: Database, event_id: int, version: int, passe: int, plan: Plan, *, reason, phone: str
 ) -> None:
     """Keep a Passe's draw (a redraw with its reason), if the evening is still as the phone
-    saw it (`version`); Stale otherwise, and nothing is written."""
+    saw it (`version`); Stale otherwise, and nothing is written. A new Passe (no reason) is
+    not drawn over an open objection (Disputed): a table's objection does not move the
+    evening's version, so it is looked for here, under the write lock."""
     with writing(db):
         _bump(db, event_id, version)
+        if reason is None and db.execute(
+            "SELECT 1 FROM event_tables WHERE event_id = ? AND state = 'disputed' LIMIT 1",
+            [event_id],
+        ).fetchone():
+            raise Disputed()
         from scorer.storage.club_tables import open_tables
 
         open_tables(db, event_id, passe, plan)

@@ -212,6 +212,9 @@ def _draw(stored: store.StoredEvent, key: str, passe: int | None, *, reason: str
         return _passe_page(stored, key, passe, {"passe": message}, 409)
     except store.Stale:
         return _event_page(store.load(get_db(), stored.id), key, _stale(), 409)
+    except store.Disputed:  # an objection filed since this page's own check above
+        fresh = store.load(get_db(), stored.id)
+        return _event_page(fresh, key, _disputes_first(passe), 409)
     return redirect(url_for("club.passe", key=key, number=passe), 303)
 
 

@@ -344,3 +344,26 @@ def test_an_evening_stored_without_a_match_bonus_keeps_none(client, app):
         assert re.search(r'value="y"> Match \(157\)</label>', text(client.get(table)))
         play(client, app, table, "", 0, 1, match="y")
         assert re.search(r'id="total-0">157<', text(client.get(table)))
+
+
+def test_an_objection_filed_while_the_next_passe_is_drawn_still_holds_the_draw(
+    client, app, monkeypatch
+):
+    """The draw's check of open objections is made again under the write lock: an objection
+    that came in after the page's own check (here: that check made to see none) still holds
+    the draw, and nothing is drawn."""
+    form = evening(players="\n".join(EIGHT[:4]), passen_other="2", games_other="1")
+    leader = client.post("/abend/neu", data=form).headers["Location"]
+    client.post(f"{leader}/auslosen", data={"passe": "1", "seen": "0"})
+    (key,) = rows(app, "SELECT key FROM event_tables")[0]
+    table = f"/tisch/{key}"
+    play(client, app, table, 95, 0, 1)
+    hand_in(client, app, table)
+    client.post(f"{table}/einspruch", data={"reason": "95 war 59", "seen": version(app, table)})
+    monkeypatch.setattr("scorer.web.club.open_disputes", lambda progress: [])
+    seen = str(rows(app, "SELECT version FROM events")[0][0])
+    refused = client.post(f"{leader}/auslosen", data={"passe": "2", "seen": seen})
+    assert refused.status_code == 409
+    assert "Passe 2 wird erst gelost, wenn jeder Einspruch geklärt ist" in text(refused)
+    assert rows(app, "SELECT passe FROM event_draws") == [(1,)]
+    assert rows(app, "SELECT version FROM events") == [(int(seen),)]
