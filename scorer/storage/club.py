@@ -134,10 +134,11 @@ def add_draw(
     evening's version, so it is looked for here, under the write lock."""
     with writing(db):
         _bump(db, event_id, version)
-        if reason is None and db.execute(
+        disputed = db.execute(
             "SELECT 1 FROM event_tables WHERE event_id = ? AND state = 'disputed' LIMIT 1",
             [event_id],
-        ).fetchone():
+        ).fetchone()
+        if reason is None and disputed:
             raise Disputed()
         from scorer.storage.club_tables import open_tables
 

@@ -316,7 +316,7 @@ def test_the_undo_stands_beside_the_word_on_the_saved_deal(game):
     row = re.search(r'<div class="note-row">(.*?)</div>', html, re.S).group(1)
     assert "Spiel 2 zurückgenommen." in row and 'id="redo">↷ Wiederherstellen</button>' in row
     assert html.count('id="redo"') == 1
-    assert '<button class="button" type="submit" id="undo">↶ Letztes zurück</button>' in html
+    assert '<button class="button" type="submit" id="undo">↶ Letztes Spiel zurück</button>' in html
     # Without a word (the page opened anew), both stay under the panel.
     html = game.get("/handjass/1").text
     assert 'class="note-row"' not in html
