@@ -116,6 +116,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         SESSION_REFRESH_EACH_REQUEST=False,
         TRUST_PROXY=os.environ.get("TRUST_PROXY", "") not in ("", "0"),
         TIMEZONE=os.environ.get("TZ_TABLE", "Europe/Zurich"),
+        # Where the server listens (make run's HOST): a page opened as localhost shares links
+        # with the machine's address in the network only when phones there can reach it.
+        HOST=os.environ.get("HOST", "0.0.0.0"),
     )
     if test_config is None:
         Path(app.instance_path).mkdir(parents=True, exist_ok=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ipaddress
 
-from flask import Flask, g, redirect, request, session, url_for
+from flask import Flask, current_app, g, redirect, request, session, url_for
 from flask_babel import lazy_gettext
 from werkzeug.exceptions import Forbidden
 from werkzeug.routing import BaseConverter, ValidationError
@@ -107,14 +107,16 @@ def remember(game_id: int) -> None:
 
 def public_url(path: str) -> str:
     """The whole address of a path as another phone on the table's Wi-Fi can open it: the
-    server's address in the network when this page was opened as localhost."""
+    server's address in the network when this page was opened as localhost, if the server
+    listens there (HOST 0.0.0.0, as `make run` serves); a server on 127.0.0.1 alone is reached
+    from this machine only, and its links say so by staying as opened."""
     base = request.host_url.rstrip("/")
     host = request.host.rsplit(":", 1)[0].strip("[]")
     try:
         loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
     except ValueError:
         loopback = False
-    if loopback:
+    if loopback and current_app.config.get("HOST", "0.0.0.0") in ("0.0.0.0", "", "::"):
         from scorer.web.serve import lan_addresses
 
         found = lan_addresses()

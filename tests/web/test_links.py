@@ -319,3 +319,20 @@ def test_an_old_game_gets_keys_and_keeps_its_numbered_link(upgraded):
     assert "/games/" not in re.sub(r'href="/games/(new|import)[^"]*"', "", text(stranger.get("/")))
     migrate(db)  # a second run changes nothing
     assert db.execute("SELECT numbered FROM games WHERE id = 1").fetchone()[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("listens", "shared"),
+    [("0.0.0.0", "http://192.168.1.7:5000/s/"), ("127.0.0.1", "http://localhost:5000/s/")],
+)
+def test_a_page_opened_as_localhost_shares_the_network_address_only_if_the_server_listens_there(
+    app, phone, monkeypatch, listens, shared
+):
+    """`make run` listens on every interface: the share page opened on the server's own
+    machine gives the other phones its address in the Wi-Fi. A server on 127.0.0.1 alone
+    cannot be reached from there: its link stays as the page was opened."""
+    monkeypatch.setattr("scorer.web.serve.lan_addresses", lambda: ["192.168.1.7"])
+    app.config["HOST"] = listens
+    page = start(phone)
+    shown = text(phone.get(f"{page}/teilen", base_url="http://localhost:5000"))
+    assert f"{shared}{keys_of(app, page).watch}" in shown
