@@ -1,19 +1,19 @@
 """Many tables at once: the real server under load, hand entry against a trivial request.
 
 Starts the app (scorer.web.create_app on a scratch database, CSRF on, a fixed SECRET_KEY) under
-waitress on loopback in a process of its own, one waitress per core with 2 app threads each as
-`make run` serves it, so the clients do not share the server's GIL. Then `--clients` client
-threads, each with one persistent HTTP connection (http.client) and its own cookies, play
-`--games` games: each game is set up through the real new-game form (its csrf_token and `once`),
-its page is opened once, and its hands are entered one by one through the real panel form, as
-htmx sends it (HX-Request: true, and Jass-Panel: plain from a plain panel; the hidden
-csrf_token, once and seen taken from the last answer, or from its div#next when the answer
-keeps the page's panel). The target is set so a game ends in exactly `--hands` hands. Every
-request asks for gzip, as a browser does. The same clients fetch a trivial URL of the same app
-(the favicon, a static file behind the same after_request hooks) as often as they entered
-hands, for comparison: in `--turns` turns (3), each a share of the games and then the
-favicons, so that the machine's drift falls on both. Every acknowledged hand is then looked
-up in the database.
+waitress on loopback in a process of its own, one waitress per core with one app thread each
+(serve.THREADS) as `make run` serves it, so the clients do not share the server's GIL. Then
+`--clients` client threads, each with one persistent HTTP connection (http.client) and its own
+cookies, play `--games` games: each game is set up through the real new-game form (its
+csrf_token and `once`), its page is opened once, and its hands are entered one by one through
+the real panel form, as htmx sends it (HX-Request: true, and Jass-Panel: plain from a plain
+panel; the hidden csrf_token, once and seen taken from the last answer, or from its div#next
+when the answer keeps the page's panel). The target is set so a game ends in exactly `--hands`
+hands. Every request asks for gzip, as a browser does. The same clients fetch a trivial URL of
+the same app (the favicon, a static file behind the same after_request hooks) as often as they
+entered hands, for comparison: in `--turns` turns (3), each a share of the games and then the
+favicons, so that the machine's drift falls on both. Every acknowledged hand is then looked up
+in the database.
 
 The clients go as fast as the server answers (a closed loop: 32 clients, no pause), so the
 latencies are mostly queueing: mean latency ≈ clients / throughput. `--rate N` offers N hands/s
@@ -28,7 +28,7 @@ renders, SQL statements, gzip calls) and profiled (own time by part of the stack
 functions; --profile prints the whole cProfile listing).
 
 Prints figures; asserts nothing. Run: .venv/bin/python bench/load.py [--games 200]
-[--clients 32] [--hands 16] [--threads 2] [--rate HANDS_PER_S] [--turns 3] [--lock-stats]
+[--clients 32] [--hands 16] [--threads N] [--rate HANDS_PER_S] [--turns 3] [--lock-stats]
 [--profile]
 """
 
