@@ -134,9 +134,9 @@
   function pending(entry) {
     const li = document.createElement("li");
     li.className = "pending";
-    [entry.place, entry.text, say("wait")].forEach(function (text, i) {
+    [entry.place, entry.text, entry.unsent || say("wait")].forEach(function (text, i) {
       li.appendChild(document.createElement("span")).textContent = text;
-      li.lastChild.className = ["n", "what", "wait"][i];
+      li.lastChild.className = ["n", "what", entry.unsent ? "wait unsent" : "wait"][i];
     });
     return li;
   }
@@ -157,9 +157,13 @@
     return page(url, { method: "POST", body: body });
   }
 
-  async function instead(entry, row) {
+  // Theirs replaced by mine, if the game is still as the question showed it (`version`): the
+  // edit page's fingerprint of that place is then the one the table saw. Null when another
+  // phone changed the game meanwhile: the table is asked again, on what stands now.
+  async function instead(entry, row, version) {
     const url = row.querySelector("a[href]").href;
     const edit = await page(url);
+    if ((await page()).marks.version !== version) return null;
     // The edit page's form posts to the page itself, or (a club table) is its panel.
     const form = edit.doc.querySelector('form[action="' + new URL(url).pathname + '"]') ||
       edit.doc.getElementById("panel");
@@ -224,9 +228,10 @@
           }
           if (choice[0] === "replace") {
             const before = now.marks.version;
-            now = await instead(entry, choice[1]);
-            // Refused: 409, or back to the game (theirs is gone) as it was.
-            if (now.status === 200 && now.marks.version !== before) {
+            const answer = await instead(entry, choice[1], before);
+            // Refused: changed since the question, 409, or back to the game as it was.
+            if (answer && answer.status === 200 && answer.marks.version !== before) {
+              now = answer;
               await forget(entry);
               done = true;
             } else {
@@ -239,14 +244,26 @@
           entry.place = count(seen) + 1;
         }
         const answer = await post(entry.action, entry, entry.seen, now.doc);
-        if (answer.status === 409) {
+        const live = answer.doc.getElementById("live");
+        // A 409 means another phone wrote first: asked about above. The same 409 again with
+        // nothing changed is a refusal like any other.
+        const again = answer.status === 409 && entry.conflict === now.marks.version;
+        if (answer.status === 409 && !again) {
           entry.refused = true;
+          entry.conflict = now.marks.version;
           now = await page();
+        } else if (answer.status >= 500) {
+          break; // the server (or a proxy before it) failed: kept, sent again with the next try
+        } else if (answer.status !== 200 && !live) {
+          // Not the game's page (the game deleted, the link renewed): kept, and said.
+          halted = true;
+          unsent(entry, answer.doc);
+          break;
         } else if (answer.status !== 200) {
           // Refused (game over, cell taken): back in the panel, with why.
           halted = true;
+          htmx.swap("#live", live.outerHTML, { swapStyle: "outerHTML" });
           await forget(entry);
-          htmx.swap("#live", answer.doc.getElementById("live").outerHTML, { swapStyle: "outerHTML" });
           break;
         } else {
           // Stored (or before): the next is based on the state after it.
@@ -265,6 +282,17 @@
     busy = false;
     show();
     if (done && !halted && !list.length) location.reload();
+  }
+
+  // Said where the entry waits (its row) and in the flash, which a poll may take over.
+  function unsent(entry, doc) {
+    const why = doc.getElementById("error-page");
+    entry.unsent = say("unsent", entry.place).replace("{why}", why ? why.textContent.trim() : "");
+    const note = document.createElement("p");
+    note.className = "error";
+    note.setAttribute("role", "alert");
+    note.textContent = entry.unsent;
+    document.getElementById("flash").replaceChildren(note);
   }
 
   function queueable(form, data) {
