@@ -204,11 +204,13 @@ def move(
 
 
 def _current(db: Database, table: StoredTable, version: int) -> StoredTable:
-    """The table as it stands, its version moved on; Stale when it moved since the phone saw it."""
+    """The table as it stands, its version moved on; Stale when it moved since the phone saw it,
+    or when the Passe was drawn again meanwhile (its tables are new, under new keys, and their
+    versions start at 0 again)."""
     moved = db.execute(
         "UPDATE event_tables SET version = version + 1"
-        " WHERE event_id = ? AND passe = ? AND table_no = ? AND version = ?",
-        [table.event_id, table.passe, table.number, version],
+        " WHERE event_id = ? AND passe = ? AND table_no = ? AND version = ? AND key = ?",
+        [table.event_id, table.passe, table.number, version, table.key],
     ).rowcount
     if not moved:
         raise Stale()
