@@ -63,7 +63,8 @@ def step(text) -> Decimal:
         value = Decimal(str(text))
     except InvalidOperation:
         raise Invalid("stakes_step") from None
-    if value not in STEPS:
+    # NaN, sNaN and infinities first: comparing a signalling NaN raises.
+    if not value.is_finite() or value not in STEPS:
         raise Invalid("stakes_step")
     return STEPS[STEPS.index(value)]
 

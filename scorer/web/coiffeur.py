@@ -398,7 +398,7 @@ def edit_entry(game_id: int, number: int):
     When another phone changed this entry meanwhile, nothing is written and the page shows the
     entry as it now stands."""
     stored = load(game_id, KIND)
-    index = entry_index(stored.game, number)
+    index = entry_index(stored, number)
     form = EntryForm()
     errors: dict[str, str] = {}
     status = 200
@@ -439,7 +439,7 @@ def _edit_page(stored: store.Stored, index: int, form: EntryForm, errors, status
 def delete_entry(game_id: int, number: int):
     """Delete an entry: its cell is open again."""
     stored = load(game_id, KIND)
-    index = entry_index(stored.game, number)
+    index = entry_index(stored, number, deleting=True)
     written = write(game_id, "delete", take_out(index), mode=KIND, index=index)
     if written.saved or written.repeated:
         return redirect(url_for("coiffeur.show", game_id=game_id), 303)

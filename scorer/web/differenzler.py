@@ -514,7 +514,7 @@ def edit_round(game_id: int, number: int):
     When another phone changed this round meanwhile, nothing is written and the page shows the
     round as it now stands."""
     stored = load(game_id, KIND)
-    index = entry_index(stored.game, number)
+    index = entry_index(stored, number)
     errors: dict[str, str] = {}
     status = 200
     fresh = request.method != "POST"
@@ -568,7 +568,7 @@ def edit_round(game_id: int, number: int):
 def delete_round(game_id: int, number: int):
     """Delete a round, if the rounds after it still stand without it."""
     stored = load(game_id, KIND)
-    index = entry_index(stored.game, number)
+    index = entry_index(stored, number, deleting=True)
     written = write(game_id, "delete", take_out(index), mode=KIND, index=index)
     if written.saved or written.repeated:
         return redirect(url_for("differenzler.show", game_id=game_id), 303)

@@ -29,7 +29,7 @@ from scorer.web import words
 from scorer.web.club import listed_events
 from scorer.web.db import get_db
 from scorer.web.i18n import N_, Form, gettext, tr
-from scorer.web.links import mine
+from scorer.web.links import mine, own_path
 from scorer.web.messages import say
 from scorer.web.messages.deck import named, weis_name
 from scorer.web.pages import (
@@ -401,7 +401,7 @@ def name_phone():
     """This phone's name, as the record of changes shows it; kept in a cookie."""
     form = Form()
     back = request.values.get("back", "")
-    back = back if back.startswith("/") and not back.startswith("//") else url_for(".index")
+    back = own_path(back, url_for(".index"))
     error = None
     if request.method == "POST":
         name = clean_name(request.form.get("name"), PHONE_NAME_MAX)

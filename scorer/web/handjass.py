@@ -340,7 +340,7 @@ def edit_deal(game_id: int, number: int):
     When another phone changed this deal meanwhile, nothing is written and the page shows the
     deal as it now stands."""
     stored = load(game_id, "handjass")
-    index = entry_index(stored.game, number)
+    index = entry_index(stored, number)
     form = DealForm()
     errors: dict[str, str] = {}
     status = 200
@@ -411,7 +411,7 @@ def _edit_page(
 def delete_deal(game_id: int, number: int):
     """Delete a deal, if the deals after it still stand without it."""
     stored = load(game_id, "handjass")
-    index = entry_index(stored.game, number)
+    index = entry_index(stored, number, deleting=True)
     written = write(game_id, "delete", take_out(index), mode="handjass", index=index)
     if written.saved or written.repeated:
         return redirect(url_for("handjass.show", game_id=game_id), 303)

@@ -20,6 +20,7 @@ from markupsafe import Markup
 from wtforms.i18n import messages_path
 
 from scorer.web.inputs import written
+from scorer.web.links import own_path
 
 LANGUAGES = {"de": "Deutsch", "fr": "Français", "en": "English"}  # each in its own words
 DEFAULT = "de"
@@ -165,7 +166,7 @@ def choose():
     CSRFProtect like every post) and go back where the switch was."""
     lang = request.form.get("lang", "")
     back = request.form.get("back", "")
-    back = back if back.startswith("/") and not back.startswith("//") else url_for("games.index")
+    back = own_path(back, url_for("games.index"))
     response = redirect(back, 303)
     if lang in LANGUAGES:
         response.set_cookie(

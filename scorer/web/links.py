@@ -10,6 +10,7 @@ turns the id back into the key. `<watch:game_id>` does the same with the watcher
 from __future__ import annotations
 
 import ipaddress
+import re
 
 from flask import Flask, current_app, g, redirect, request, session, url_for
 from flask_babel import lazy_gettext
@@ -103,6 +104,17 @@ def remember(game_id: int) -> None:
         return
     session[MINE] = sorted([game_id, *kept], reverse=True)[:MINE_MAX]
     session.permanent = True
+
+
+# A path of this site: one slash, then no second one and no backslash (a browser reads a
+# backslash as a slash: two make another site's address), and no space or control character
+# (a browser drops tabs and line breaks from a URL, and a header cannot hold them).
+_OWN_PATH = re.compile(r"/(?![/\\])[^\x00-\x20\x7f\\]*")
+
+
+def own_path(path: str, fallback: str) -> str:
+    """`path` (a form's `back`) if it is a path of this site, else `fallback`."""
+    return path if _OWN_PATH.fullmatch(path) else fallback
 
 
 def public_url(path: str) -> str:

@@ -83,6 +83,8 @@ def local_time(at: str | None) -> datetime | None:
         return moment.astimezone(ZoneInfo(current_app.config.get("TIMEZONE", "Europe/Zurich")))
     except ZoneInfoNotFoundError:
         return moment
+    except OverflowError:  # imported too: a time at the calendar's edge has no local time
+        return None
 
 
 def partial(name: str):
@@ -411,10 +413,14 @@ def record_routes(bp, kind: str, prefix: str, answer: Callable) -> None:
         bp.add_url_rule(f"{prefix}/<game:game_id>/{name}", view.__name__, view, methods=["POST"])
 
 
-def entry_index(game, number: int) -> int:
-    """The index of entry `number` (counted from 1) of the game's record, or 404."""
-    if not 1 <= number <= len(modes.record(game)):
-        abort(404)
+def entry_index(stored: store.Stored, number: int, *, deleting: bool = False) -> int:
+    """The index of entry `number` (counted from 1) of the game's record, or 404; unless a
+    deletion's form was sent before and landed (its `once` is spent on this game): the last
+    entry's deletion sent twice finds it gone, and write() answers it as the repeat it is."""
+    if not 1 <= number <= len(modes.record(stored.game)):
+        token = request.form.get("once") or None
+        if not deleting or number < 1 or store.token_game(get_db(), token) != stored.id:
+            abort(404)
     return number - 1
 
 
@@ -435,7 +441,8 @@ def stale(stored: store.Stored) -> str:
     what = gettext("etwas geändert")
     if last.number:
         what = entry_changed(stored.game.KIND, last.number, last.kind)
-    return tr(STALE).format(who=last.phone, time=f"{moment:%H:%M}", what=what)
+    time = f"{moment:%H:%M}" if moment else gettext("eben")  # an imported time may be none
+    return tr(STALE).format(who=last.phone, time=time, what=what)
 
 
 @dataclass(frozen=True)

@@ -591,7 +591,7 @@ def edit_hand(game_id: int, number: int):
     nothing is written and the page shows the hand as it now stands.
     """
     stored = load(game_id, "schieber")
-    index = entry_index(stored.game, number)
+    index = entry_index(stored, number)
     form = HandForm()
     errors: dict[str, str] = {}
     if request.method == "GET":
@@ -658,7 +658,7 @@ def _replace_hand(stored: store.Stored, index: int, hand: Hand):
 def delete_hand(game_id: int, number: int):
     """Delete an earlier hand; the record closes up behind it."""
     stored = load(game_id, "schieber")
-    index = entry_index(stored.game, number)
+    index = entry_index(stored, number, deleting=True)
     written = write(game_id, "delete", take_out(index), mode="schieber", index=index)
     if written.saved or written.repeated:
         return _changed(written)

@@ -391,3 +391,19 @@ def test_the_previews_say_when_more_points_are_typed_than_a_hand_holds(client, g
     )
     assert "too-many" not in html and "Wir 62 · Ihr 95" in html
     assert re.findall(r'id="preview-rosen" hx-swap-oob="true">([^<]*)<', html) == ["62 : 95"]
+
+
+def test_the_last_hands_deletion_sent_twice_lands_once_and_is_answered_alike(client, game):
+    """A double tap on "Löschen" of the last hand: the second post finds the hand gone. It is
+    the same form (its `once` is spent), so it gets the first one's answer, not "gibt es
+    hier nicht"; an unspent token still gets the 404."""
+    post_hand(client, game, contract="schellen", points="90")
+    post_hand(client, game, contract="rosen", points="50")
+    form = {"once": "tap-once-delete-2"}
+    first = client.post(f"{game}/hands/2/delete", data=form)
+    again = client.post(f"{game}/hands/2/delete", data=form)
+    assert first.status_code == again.status_code == 303
+    assert again.headers["Location"] == first.headers["Location"]
+    assert totals_in(client.get(game).get_data(as_text=True)) == (180, 134)  # Schellen ×2
+    other = client.post(f"{game}/hands/2/delete", data={"once": "another-form"})
+    assert other.status_code == 404
