@@ -77,10 +77,14 @@ class Event:
         """Why a game's contract does not fit this evening: with multipliers, a contract it
         knows at its multiplier; in tournament Schieber, none."""
         if not self.contracts():
-            fits = game.contract is None
+            fits = game.contract is None and game.multiplier == 1
         else:
             fits = game.contract is not None and self.multiplier(game.contract) == game.multiplier
         return None if fits else code("club_game_contract")
+
+    def weis_problem(self, game: TableGame) -> Code | None:
+        """Why a game's Weis and Stöck do not fit this evening: it does not count them."""
+        return None if self.weis or game.extras == (0, 0) else code("club_game_weis")
 
     def pairs(self, numbers: Sequence[int]) -> list[tuple[int, int]]:
         """The fixed pairs among these player numbers: a pair plays while both its players do."""

@@ -12,8 +12,9 @@ import json
 from dataclasses import dataclass
 
 from scorer.cards import fields, items, text, whole
-from scorer.club.event import Event, Player
+from scorer.club.event import GAMES_MOST, PASSEN_MOST, PLAYERS_MOST, Event, Player
 from scorer.club.plan import Plan
+from scorer.club.possible import check_at, check_keep_apart, check_seating, in_range
 from scorer.club.results import DONE, event_standings, progress
 from scorer.club.standings import TableGame, game_problems, passe_problems
 from scorer.codes import Invalid, code
@@ -30,6 +31,10 @@ CHANGE_KINDS = {
     "enter": "game", "edit": "game", "delete": "game",
     "hand_in": "state", "confirmed": "state", "disputed": "state", "reopen": "state",
 }  # fmt: skip
+# The numbers a change names, at most: its Passe (0: before the first), table, game.
+CHANGE_NUMBERS = {"passe": PASSEN_MOST, "table": PLAYERS_MOST // 4, "number": GAMES_MOST}
+# What a change of players names: the players who came, the player who left.
+NAMED = {"players_added": "after", "player_left": "before"}
 MOST = 100_000  # draws, tables, games or changes in one file
 REASON_MOST = 200
 
@@ -144,8 +149,10 @@ def load(data: object) -> Evening:
         seed = text(data.get("seed"), "seed")
         where = "players"
         players = _players(items(data.get("players"), "players"))
+        where = "event"
+        check_keep_apart(event, len(players))
         where = "draws"
-        draws = _draws(items(data.get("draws"), "draws"), event, len(players))
+        draws = _draws(items(data.get("draws"), "draws"), event, players)
         evening = Evening(event, seed, players, draws, (), ())
         where = "tables"
         tables = _tables(items(data.get("tables"), "tables"), evening)
@@ -189,8 +196,8 @@ def _players(listed: list) -> tuple[Player, ...]:
         item = fields(item, "players")
         if whole(item.get("number"), "number") != number:
             raise Invalid("club_import_numbers", field="number")
-        joined = whole(item.get("joined", 1), "joined")
-        left = whole(item.get("left"), "left", optional=True)
+        joined = in_range(whole(item.get("joined", 1), "joined"), 1, PASSEN_MOST)
+        left = in_range(whole(item.get("left"), "left", optional=True), 0, PASSEN_MOST)
         if joined < 1 or (left is not None and left < joined - 1):
             raise Invalid("club_import_numbers", field="joined")
         players.append(Player(number, _name(item.get("name"), "name"), joined, left))
@@ -215,17 +222,23 @@ def _plan(data: object, count: int) -> Plan:
     return Plan(tables, sit_out, seed=seed, attempt=attempt)
 
 
-def _draws(listed: list, event: Event, count: int) -> tuple[Draw, ...]:
+def _draws(listed: list, event: Event, players: tuple[Player, ...]) -> tuple[Draw, ...]:
+    """Each draw in turn: a Passe drawn the first time, or again (a redraw) with a reason."""
     draws, drawn = [], 0
     for item in _most(listed, "draws"):
         item = fields(item, "draws")
         passe = whole(item.get("passe"), "passe")
         if not 1 <= passe <= min(drawn + 1, event.passen):
             raise Invalid("club_import_passe", field="passe")
+        reason = _reason(item.get("reason"), "reason")
+        if reason is None and any(d.passe == passe for d in draws):
+            raise Invalid("club_import_redraw", passe=passe)
         drawn = max(drawn, passe)
-        at, phone = text(item.get("at"), "at"), _name(item.get("phone"), "phone")
-        plan = _plan(item.get("plan"), count)
-        draws.append(Draw(passe, plan, _reason(item.get("reason"), "reason"), at[:40], phone))
+        at = check_at(text(item.get("at"), "at")[:40])
+        phone = _name(item.get("phone"), "phone")
+        plan = _plan(item.get("plan"), len(players))
+        check_seating(plan, passe, players, event)
+        draws.append(Draw(passe, plan, reason, at, phone))
     return tuple(draws)
 
 
@@ -245,9 +258,8 @@ def _tables(listed: list, evening: Evening) -> tuple[Table, ...]:
             raise Invalid("unknown_value", field="state")
         games = tuple(TableGame.from_dict(g) for g in items(item.get("games"), "games"))
         for game in games:
-            problems = game_problems(game) + [
-                p for p in [evening.event.contract_problem(game)] if p is not None
-            ]
+            fits = [evening.event.contract_problem(game), evening.event.weis_problem(game)]
+            problems = game_problems(game) + [p for p in fits if p is not None]
             if problems:
                 raise Invalid("club_import_game", field="games", problem=problems[0])
         if len(games) > evening.event.games:
@@ -255,6 +267,8 @@ def _tables(listed: list, evening: Evening) -> tuple[Table, ...]:
         if state in DONE and passe_problems(games, evening.event.games):
             raise Invalid("club_import_games", field="games", most=evening.event.games)
         reason = _reason(item.get("reason"), "reason")
+        if state == "disputed" and reason is None:
+            raise Invalid("club_import_dispute", passe=passe, table=number)
         tables.append(Table(passe, number, seats, state, reason, games))
     found = sorted((t.passe, t.number) for t in tables)
     expected = [(p, n) for p, plan in enumerate(plans, 1) for n in range(1, len(plan.tables) + 1)]
@@ -271,15 +285,18 @@ def _changes(listed: list) -> tuple[dict, ...]:
         if kind not in CHANGE_KINDS:
             raise Invalid("unknown_value", field="kind")
         change = {
-            "at": text(item.get("at"), "at")[:40],
+            "at": check_at(text(item.get("at"), "at")[:40]),
             "phone": _name(item.get("phone"), "phone"),
             "kind": kind,
             "reason": _reason(item.get("reason"), "reason"),
         }
-        for key in ("passe", "table", "number"):
-            change[key] = whole(item.get(key), key, optional=True)
+        for key, most in CHANGE_NUMBERS.items():
+            change[key] = in_range(whole(item.get(key), key, optional=True), 0, most)
         for key in ("before", "after"):
             change[key] = _side(item.get(key), key, CHANGE_KINDS[kind])
+        named = NAMED.get(kind)
+        if named is not None and change[named] is None:
+            raise Invalid("club_import_unnamed")
         changes.append(change)
     return tuple(changes)
 

@@ -22,6 +22,10 @@ from typing import Literal
 from scorer.codes import Code, Invalid, code
 
 GAME_POINTS = 157  # a tournament game: 152 in the cards and 5 for the last trick
+# Trick points no side can make: no card counts 1, so neither 1 nor (the other side then
+# having 1) 156, as the Schieber's panel refuses them.
+IMPOSSIBLE = (1, GAME_POINTS - 1)
+WEIS_MOST = 1000  # a hand's Weis and Stöck of one side: four jacks (200) and more
 Ranking = Literal["points", "striche"]
 
 
@@ -117,16 +121,21 @@ class Scoring:
 
 
 def game_problems(game: TableGame) -> list[Code]:
-    """Why a game's figures cannot stand: trick points that do not add up to 157, a Match
-    whose side has less than 157."""
+    """Why a game's figures cannot stand: trick points that do not add up to 157 or that no
+    side can make (1 and 156), a Match whose side has less than 157, Weis and Stöck or a
+    multiplier out of range."""
     problems = []
     a, b = game.tricks
     if min(a, b) < 0 or a + b != GAME_POINTS:
         problems.append(code("club_game_sum", points=a + b, expected=GAME_POINTS))
+    elif a in IMPOSSIBLE:
+        problems.append(code("club_points_impossible", points=min(a, b)))
     if game.match is not None and game.tricks[game.match] != GAME_POINTS:
         problems.append(code("club_match_points", points=game.tricks[game.match]))
     if min(game.extras) < 0 or game.multiplier < 1:
         problems.append(code("club_game_extras"))
+    elif max(game.extras) > WEIS_MOST:
+        problems.append(code("club_weis_range", most=WEIS_MOST))
     return problems
 
 

@@ -15,8 +15,10 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from scorer.club.standings import (
     GAME_POINTS,
+    WEIS_MOST,
     TableGame,
     dealer_seat,
+    game_problems,
     side_scores,
     vorhand_seat,
 )
@@ -32,7 +34,6 @@ from scorer.web.pages import phone_name
 bp = Blueprint("club_table", __name__, url_prefix="/tisch")
 SEATS = ("A1", "B1", "A2", "B2", "A3", "B3")
 REASON_MOST = 200
-WEIS_MOST = 1000  # a hand's Weis and Stöck of one side: four jacks (200) and more
 
 
 def _table(key: str) -> tuple[store.StoredTable, events.StoredEvent]:
@@ -107,12 +108,15 @@ def enter(key: str):
     if number is None or (current and not 1 <= number <= min(len(table.games) + 1, expected)):
         errors["points"] = gettext("Alle {games} Spiele sind eingetragen.").format(games=expected)
     editing = number if number and number <= len(table.games) else None
+    if not errors:
+        game = TableGame.entered(
+            points, side, match=match, extras=(extras[0], extras[1]),
+            contract=contract, multiplier=multiplier,
+        )  # fmt: skip
+        if problems := game_problems(game):  # 1 or 156: no card counts 1
+            errors["points"] = say(problems[0], kind="club")
     if errors:
         return _page(table, stored, key, errors, 422, editing=editing, typed=request.form)
-    game = TableGame.entered(
-        points, side, match=match, extras=(extras[0], extras[1]),
-        contract=contract, multiplier=multiplier,
-    )  # fmt: skip
     return _write(
         table, stored, key,
         lambda t, v: store.enter(

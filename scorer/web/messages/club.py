@@ -33,6 +33,9 @@ WORDS: dict[str, str] = {
     "club_game_invalid": N_("Ein Spiel des Abends ist unlesbar."),
     "club_game_contract": N_("Der Trumpf passt nicht zur Zählweise des Abends."),
     "club_game_extras": N_("Weis, Stöck und Multiplikator können nicht negativ sein."),
+    "club_weis_range": N_("Weis und Stöck: eine Zahl von 0 bis {most}."),
+    "club_game_weis": N_("Weis und Stöck zählen an diesem Abend nicht."),
+    "club_points_impossible": N_("{points} gibt es nicht: keine Karte zählt 1 Punkt."),
     "club_game_number": N_("Spiel {number} geht nicht: {entered} Spiele sind eingetragen."),
     "club_passe_games": N_("{entered} von {expected} Spielen eingetragen."),
     "club_passe_game": N_("Spiel {number}: {problem}"),
@@ -50,4 +53,14 @@ WORDS: dict[str, str] = {
     "club_import_table": N_("Die Tische passen nicht zu den Sitzplänen."),
     "club_import_game": N_("Ein Spiel geht nicht auf: {problem}"),
     "club_import_games": N_("Eine abgegebene Passe hat alle {most} Spiele, jedes mit 157."),
+    "club_import_time": N_("Die Zeit «{at}» liegt ausserhalb des Kalenders."),
+    "club_import_range": N_("Eine Zahl liegt nicht zwischen {least} und {most}."),
+    "club_import_keep_apart": N_("Ein Paar «Nie am selben Tisch» sind zwei Spieler des Abends."),
+    "club_import_seated": N_(
+        "Der Sitzplan der Passe {passe} setzt einen Spieler, der in ihr nicht spielt."
+    ),
+    "club_import_pairs": N_("Der Sitzplan der Passe {passe} trennt ein festes Paar."),
+    "club_import_redraw": N_("Die Passe {passe} ist ohne Grund neu gelost."),
+    "club_import_dispute": N_("Passe {passe}, Tisch {table}: ein Einspruch ohne Grund."),
+    "club_import_unnamed": N_("Ein Eintrag im Verlauf nennt keinen Spieler."),
 }
