@@ -22,6 +22,7 @@ from scorer.club.standings import (
     side_scores,
     vorhand_seat,
 )
+from scorer.codes import code
 from scorer.names import clean
 from scorer.storage import club as events
 from scorer.storage import club_tables as store
@@ -114,7 +115,10 @@ def enter(key: str):
             contract=contract, multiplier=multiplier,
         )  # fmt: skip
         if problems := game_problems(game):  # 1 or 156: no card counts 1
-            errors["points"] = say(problems[0], kind="club")
+            problem = problems[0]
+            if problem.key == "club_points_impossible":  # said with the number typed
+                problem = code(problem.key, points=points)
+            errors["points"] = say(problem, kind="club")
     if errors:
         return _page(table, stored, key, errors, 422, editing=editing, typed=request.form)
     return _write(

@@ -253,8 +253,8 @@ def table(world):
 @pytest.mark.parametrize("points", ["1", "156"])
 def test_a_table_game_of_1_or_156_trick_points_is_refused(world, table, points):
     """No card counts 1, so neither side of a Schieber game can make 1 (nor, the other side
-    then having 1, 156): the Schieber panel refuses both ("1 gibt es nicht"), the club table's
-    panel stores them (scorer/web/club_tables.py enter, scorer/club/standings.game_problems)."""
+    then having 1, 156): the table's panel refuses both as the Schieber panel does, saying the
+    number typed, and stores nothing."""
     _app, client, path = world
     key = table.rsplit("/", 1)[1]
     version = rows(path, "SELECT version FROM event_tables WHERE key = ?", [key])[0][0]
@@ -264,7 +264,8 @@ def test_a_table_game_of_1_or_156_trick_points_is_refused(world, table, points):
         data={"points": points, "side": "0", "number": "1", "seen": f"0-{version}"},
     )
     assert response.status_code == 422, response.status_code
-    assert messages(response.get_data(as_text=True))
+    said = messages(response.get_data(as_text=True))
+    assert f"{points} gibt es nicht: keine Karte zählt 1 Punkt." in said, said
     assert everything(path) == before
 
 
