@@ -60,7 +60,7 @@ lint: $(VENV)/.test-installed
 # pytest exits 5 when it collects no test; make fails on it like on any other failure.
 # On every core (pytest-xdist); the browser tests one after another (tests/conftest.py).
 test: $(VENV)/.test-installed chromium lint translations
-	$(PY) -m pytest -n auto --dist loadgroup
+	$(PY) -m pytest -n auto
 
 # Figures, not tests (docs/performance.md): how long a replay of a long game takes, the
 # server under many tables at once, the bytes a phone loads, growth with a game's length, and

@@ -38,14 +38,19 @@ class CompiledOnce(BytecodeCache):
 Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": CompiledOnce()}
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """`make test` runs the suite on every core (pytest-xdist, `--dist loadgroup`), the browser
-    tests one after the other on one of them: two Chromiums on a small machine slow each other
-    past the tests' waits, and the other tests fill the other cores meanwhile."""
-    browser = pytest.mark.xdist_group("browser")
-    for item in items:
-        if "browser" in item.path.parent.parts[-1:]:
-            item.add_marker(browser)
+def pytest_xdist_make_scheduler(config, log):
+    """`make test` runs the suite on every core (pytest-xdist), the browser tests one after
+    another on one worker: two Chromiums on a small machine slow each other past the tests'
+    waits, and the other tests fill the other cores meanwhile. Tests that share a scope go to
+    one worker; each other test is a scope of its own. (xdist's own `xdist_group` mark does
+    not group under pytest 9.2: it renames node ids, which pytest 9 no longer lets it do.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BrowserTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "browser" if nodeid.startswith("tests/browser/") else nodeid
+
+    return BrowserTogether(config, log)
 
 
 def new_game_form(**changes) -> dict:
