@@ -138,6 +138,15 @@
       li.appendChild(document.createElement("span")).textContent = text;
       li.lastChild.className = ["n", "what", entry.unsent ? "wait unsent" : "wait"][i];
     });
+    if (entry.unsent && list.includes(entry)) {
+      const drop = li.appendChild(document.createElement("button"));
+      drop.className = "button";
+      drop.type = "button";
+      drop.textContent = say("drop");
+      drop.onclick = function () {
+        forget(entry).then(show);
+      };
+    }
     return li;
   }
 
@@ -146,6 +155,14 @@
     const answer = await fetch(url || game, options || { cache: "no-store" });
     const doc = new DOMParser().parseFromString(await answer.text(), "text/html");
     return { status: answer.status, doc: doc, marks: (doc.getElementById("live") || box).dataset };
+  }
+
+  // The game as it stands; an answer that is not the game's page (a server restarting, a
+  // Wi-Fi's login page, the game gone) is no answer: everything stays kept.
+  async function state() {
+    const now = await page();
+    if (!now.doc.getElementById("live")) throw new Error("not the game's page");
+    return now;
   }
 
   function post(url, entry, seen, doc) {
@@ -163,7 +180,7 @@
   async function instead(entry, row, version) {
     const url = row.querySelector("a[href]").href;
     const edit = await page(url);
-    if ((await page()).marks.version !== version) return null;
+    if ((await state()).marks.version !== version) return null;
     // The edit page's form posts to the page itself, or (a club table) is its panel.
     const form = edit.doc.querySelector('form[action="' + new URL(url).pathname + '"]') ||
       edit.doc.getElementById("panel");
@@ -210,7 +227,7 @@
     busy = true;
     let done = false;
     try {
-      let now = await page();
+      let now = await state();
       while (list.length) {
         const entry = list[0];
         if (entry.seen === null || entry.refused) {
@@ -236,7 +253,7 @@
               done = true;
             } else {
               entry.refused = true;
-              now = await page();
+              now = await state();
             }
             continue;
           }
@@ -251,16 +268,19 @@
         if (answer.status === 409 && !again) {
           entry.refused = true;
           entry.conflict = now.marks.version;
-          now = await page();
-        } else if (answer.status >= 500) {
-          break; // the server (or a proxy before it) failed: kept, sent again with the next try
-        } else if (answer.status !== 200 && !live) {
-          // Not the game's page (the game deleted, the link renewed): kept, and said.
+          now = await state();
+        } else if (answer.status >= 500 || (answer.status === 200 && !live)) {
+          // The server (or a proxy before it) failed, or a Wi-Fi's login page answered: kept,
+          // sent again with the next try.
+          break;
+        } else if (answer.status !== 200 && !(live && live.querySelector("form[data-queue]"))) {
+          // Refused with no panel to put it back in (the game deleted or decided, the Passe
+          // handed in meanwhile): kept, and said, with a button to let it go.
           halted = true;
           unsent(entry, answer.doc);
           break;
         } else if (answer.status !== 200) {
-          // Refused (game over, cell taken): back in the panel, with why.
+          // Refused (the cell taken, the points do not add up): back in the panel, with why.
           halted = true;
           htmx.swap("#live", live.outerHTML, { swapStyle: "outerHTML" });
           await forget(entry);
@@ -286,7 +306,7 @@
 
   // Said where the entry waits (its row) and in the flash, which a poll may take over.
   function unsent(entry, doc) {
-    const why = doc.getElementById("error-page");
+    const why = doc.getElementById("error-page") || doc.querySelector("#live .error");
     entry.unsent = say("unsent", entry.place).replace("{why}", why ? why.textContent.trim() : "");
     const note = document.createElement("p");
     note.className = "error";

@@ -20,9 +20,9 @@ from scorer.club.standings import (
     dealer_seat,
     game_problems,
     side_scores,
+    typed_problem,
     vorhand_seat,
 )
-from scorer.codes import code
 from scorer.names import clean
 from scorer.storage import club as events
 from scorer.storage import club_tables as store
@@ -71,6 +71,8 @@ def enter(key: str):
     """One game: the points typed belong to the side whose button was tapped (the other side
     has the rest of 157), or that side made a Match."""
     table, stored = _table(key)
+    if table.state != "playing":  # handed in from another phone: its page shows no panel
+        return _page(table, stored, key, {"table": _state_words(table.state)}, 409)
     errors: dict[str, str] = {}
     side = small_whole(request.form.get("side"), 1)
     number = small_whole(request.form.get("number"), 100)
@@ -114,11 +116,10 @@ def enter(key: str):
             points, side, match=match, extras=(extras[0], extras[1]),
             contract=contract, multiplier=multiplier,
         )  # fmt: skip
-        if problems := game_problems(game):  # 1 or 156: no card counts 1
-            problem = problems[0]
-            if problem.key == "club_points_impossible":  # said with the number typed
-                problem = code(problem.key, points=points)
-            errors["points"] = say(problem, kind="club")
+        problem = None if match else typed_problem(points)
+        problems = [problem] if problem else game_problems(game)
+        if problems:
+            errors["points"] = say(problems[0], kind="club")
     if errors:
         return _page(table, stored, key, errors, 422, editing=editing, typed=request.form)
     return _write(

@@ -192,3 +192,34 @@ def test_a_game_whose_post_got_no_answer_waits_and_is_sent_again_by_itself(
     expect(phone.locator("#rows .pending")).to_have_count(0, timeout=12_000)
     expect(phone.locator("#total-1")).to_have_text("95")
     assert [g["tricks"] for g in stored(phone, leader)] == [[62, 95]]
+
+
+def test_a_kept_game_the_handed_in_passe_has_no_room_for_stays_kept_and_said(
+    phone: Page, other_phone: Page, live_server: str
+):
+    """Typed without network; meanwhile the other phone entered the Passe's one game and
+    handed the Passe in. Kept both: there is no panel to put the kept game back in, so it
+    stays on the phone, its row says why, and only a tap lets it go."""
+    url, leader = table_url(phone, live_server, games=1)
+    phone.goto(url)
+    controlled(phone)
+    phone.context.set_offline(True)
+    tap_points(phone, "100")
+    phone.locator("#side-0").tap()
+    other_phone.goto(url)
+    tap_points(other_phone, "90")
+    other_phone.locator("#side-1").tap()
+    other_phone.get_by_role("button", name="Passe abgeben").tap()
+    expect(other_phone.locator("#panel")).to_have_count(0)
+    phone.context.set_offline(False)
+    phone.locator("#queue-both").tap(timeout=8_000)
+    row = phone.locator("#rows .pending")
+    expect(row.locator(".wait")).to_have_text(
+        "Spiel 2 ist nicht gesendet und bleibt auf diesem Handy: "
+        "Die Passe ist abgegeben: ändern kann sie jetzt nur die Spielleitung."
+    )
+    assert kept(phone) == 1
+    assert [g["tricks"] for g in stored(phone, leader)] == [[67, 90]]
+    row.get_by_role("button", name="Meine verwerfen").tap()
+    expect(row).to_have_count(0)
+    assert kept(phone) == 0

@@ -136,11 +136,10 @@ def back_online_and_answered(phone: Page) -> None:
 def test_kept_hand_is_not_dropped_when_another_phone_deletes_the_game_while_it_is_sent(
     phone: Page, served: Served
 ):
-    """static/queue.js send(): an answer other than 200/409 is "refused for another reason":
-    the entry is forgotten (IndexedDB) *before* `answer.doc.getElementById("live")` is read.
-    An error page (404 here, equally 400/500/502/503) has no #live: the TypeError is swallowed
-    by `catch (error) {}`. The hand the phone said it kept is gone from the phone, is not in
-    the game (restored from the bin "as it was"), and no message says so."""
+    """Another phone deletes the game just as the kept hand is sent: the answer is an error
+    page, not the game's. The hand stays on the phone (it used to be forgotten before the
+    answer was read, and the error page's missing #live went unnoticed), its row says why,
+    and once the game is back from the bin its page sends it."""
     url = start_game(phone, served)
     hand_kept_offline(phone)
     number = game_id(served, url)
@@ -180,9 +179,8 @@ def test_kept_hand_is_not_dropped_when_another_phone_deletes_the_game_while_it_i
 
 
 def test_kept_hand_is_not_dropped_when_its_post_meets_a_server_error(phone: Page, served: Served):
-    """The same branch of send() for any 5xx (an exception in the app, 'database is locked'
-    after the 10 s busy timeout, a proxy's 502 while the app restarts): the kept hand is
-    deleted from the phone without a word, instead of waiting for the next try."""
+    """A 5xx (an exception in the app, 'database is locked' after the 10 s busy timeout, a
+    proxy's 502 while the app restarts) keeps the hand for the next try, which stores it."""
     url = start_game(phone, served)
     hand_kept_offline(phone)
     phone.route(
@@ -222,11 +220,9 @@ def edit_hand_2(other: Page, url: str, points: str) -> None:
 def test_mine_instead_of_theirs_does_not_overwrite_a_hand_changed_after_the_question(
     phone: Page, other_phone: Page, served: Served
 ):
-    """static/queue.js instead(): "Meine statt ihrer" fetches the edit page of that place
-    anew and posts with *its* fingerprint (`form.elements.seen.value`), not the fingerprint
-    of the hand the question showed. When another phone changed that hand while the question
-    was on the screen, its change is overwritten by an edit based on a view this phone never
-    had, and the server's `seen` check cannot notice."""
+    """The other phone corrects its hand 2 while the question is on the screen: "Meine statt
+    ihrer" goes only if the game is still as the question showed it, so the correction is not
+    overwritten by an edit based on a view this phone never had; the table is asked again."""
     url = start_game(phone, served)
     hand_kept_offline(phone)
     other_phone.goto(url)
