@@ -120,16 +120,20 @@ class Scoring:
     joker: int | None = None
 
 
+def typed_problem(points: int) -> Code | None:
+    """Why trick points typed at a table's phone cannot be: 1, or 156 (the other side would
+    have 1). Checked as a game is entered only: games stored before this check, and files
+    exported with them, stand as they are."""
+    return code("club_points_impossible", points=points) if points in IMPOSSIBLE else None
+
+
 def game_problems(game: TableGame) -> list[Code]:
-    """Why a game's figures cannot stand: trick points that do not add up to 157 or that no
-    side can make (1 and 156), a Match whose side has less than 157, Weis and Stöck or a
-    multiplier out of range."""
+    """Why a game's figures cannot stand: trick points that do not add up to 157, a Match
+    whose side has less than 157, Weis and Stöck or a multiplier out of range."""
     problems = []
     a, b = game.tricks
     if min(a, b) < 0 or a + b != GAME_POINTS:
         problems.append(code("club_game_sum", points=a + b, expected=GAME_POINTS))
-    elif a in IMPOSSIBLE:
-        problems.append(code("club_points_impossible", points=min(a, b)))
     if game.match is not None and game.tricks[game.match] != GAME_POINTS:
         problems.append(code("club_match_points", points=game.tricks[game.match]))
     if min(game.extras) < 0 or game.multiplier < 1:

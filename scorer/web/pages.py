@@ -83,7 +83,7 @@ def local_time(at: str | None) -> datetime | None:
         return moment.astimezone(ZoneInfo(current_app.config.get("TIMEZONE", "Europe/Zurich")))
     except ZoneInfoNotFoundError:
         return moment
-    except OverflowError:  # imported too: a time at the calendar's edge has no local time
+    except (OverflowError, ValueError):  # imported: a time at the calendar's edge has none
         return None
 
 

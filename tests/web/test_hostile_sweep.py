@@ -119,7 +119,10 @@ def test_back_never_leads_off_the_site_nor_fails(world, url, fields, back):
 # --- a game's import: a change's time --------------------------------------------------------
 
 
-@pytest.mark.parametrize("time", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00"])
+@pytest.mark.parametrize(
+    "time",
+    ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00", "0001-01-01"],
+)
 def test_an_imported_change_at_the_edge_of_time_is_refused_or_shown(world, time):
     """A change's time is only checked for length and control characters; a time that cannot
     be turned into the table's time zone makes local_time() raise OverflowError on the game's
