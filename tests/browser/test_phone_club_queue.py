@@ -126,10 +126,13 @@ def test_with_multipliers_a_kept_game_moves_the_offered_side_to_the_next_vorhand
     expect(phone.locator("#total-0")).to_have_text(str(2 * (100 + 80)))
 
 
-def conflict(phone: Page, other_phone: Page, live_server: str) -> str:
+def conflict(
+    phone: Page, other_phone: Page, live_server: str, games: int = 3, meanwhile=None
+) -> str:
     """This phone types game 1 without network (100 for side A); meanwhile another phone
-    enters its game 1 (90 for side B); then the network is back and the table asks."""
-    url, leader = table_url(phone, live_server, games=3)
+    enters its game 1 (90 for side B), and does `meanwhile` if given; then the network is
+    back and the table asks."""
+    url, leader = table_url(phone, live_server, games=games)
     phone.goto(url)
     controlled(phone)
     phone.context.set_offline(True)
@@ -139,6 +142,8 @@ def conflict(phone: Page, other_phone: Page, live_server: str) -> str:
     tap_points(other_phone, "90")
     other_phone.locator("#side-1").tap()
     expect(other_phone.locator("#total-1")).to_have_text("90")
+    if meanwhile:
+        meanwhile(other_phone)
     phone.context.set_offline(False)
     ask = phone.locator(".queue-ask")
     expect(ask).to_be_visible(timeout=8_000)
@@ -200,19 +205,13 @@ def test_a_kept_game_the_handed_in_passe_has_no_room_for_stays_kept_and_said(
     """Typed without network; meanwhile the other phone entered the Passe's one game and
     handed the Passe in. Kept both: there is no panel to put the kept game back in, so it
     stays on the phone, its row says why, and only a tap lets it go."""
-    url, leader = table_url(phone, live_server, games=1)
-    phone.goto(url)
-    controlled(phone)
-    phone.context.set_offline(True)
-    tap_points(phone, "100")
-    phone.locator("#side-0").tap()
-    other_phone.goto(url)
-    tap_points(other_phone, "90")
-    other_phone.locator("#side-1").tap()
-    other_phone.get_by_role("button", name="Passe abgeben").tap()
-    expect(other_phone.locator("#panel")).to_have_count(0)
-    phone.context.set_offline(False)
-    phone.locator("#queue-both").tap(timeout=8_000)
+
+    def hand_in(other: Page) -> None:
+        other.get_by_role("button", name="Passe abgeben").tap()
+        expect(other.locator("#panel")).to_have_count(0)
+
+    leader = conflict(phone, other_phone, live_server, games=1, meanwhile=hand_in)
+    phone.locator("#queue-both").tap()
     row = phone.locator("#rows .pending")
     expect(row.locator(".wait")).to_have_text(
         "Spiel 2 ist nicht gesendet und bleibt auf diesem Handy: "

@@ -9,67 +9,17 @@ a 500 answer that the tests assert against.
 from __future__ import annotations
 
 import copy
-import html as markup
-import io
 import json
-import re
-import sqlite3
-from pathlib import Path
 
 import pytest
 
-from scorer.storage.migrations import migrate
-from scorer.web.db import get_db
-from tests.web.test_hostile import make_app, messages
-
-EXPORTS = Path(__file__).resolve().parents[1] / "exports" / "v1"
-GOOD = json.loads((EXPORTS / "schieber_modern_finished.json").read_text(encoding="utf-8"))
+from tests.web.test_hostile import messages
+from tests.web.test_hostile_sweep import everything, file_error, fresh_world, rows, upload
 
 
 @pytest.fixture
 def world(tmp_path):
-    """An app on a fresh database (faults answer 500), a client, and the database's path."""
-    path = tmp_path / "sweep.db"
-    app = make_app(path)
-    with app.app_context():
-        migrate(get_db())
-    return app, app.test_client(), path
-
-
-def rows(path: Path, sql: str, args=()) -> list:
-    conn = sqlite3.connect(path)
-    try:
-        return conn.execute(sql, args).fetchall()
-    finally:
-        conn.close()
-
-
-def everything(path: Path) -> dict:
-    """Every row of every table (but the migrations'), to compare before and after."""
-    conn = sqlite3.connect(path)
-    try:
-        names = [
-            n
-            for (n,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-            if not n.startswith(("sqlite", "_"))
-        ]
-        return {n: sorted(map(repr, conn.execute(f"SELECT * FROM {n}"))) for n in names}
-    finally:
-        conn.close()
-
-
-def upload(client, url: str, document) -> object:
-    body = document if isinstance(document, bytes) else json.dumps(document).encode()
-    return client.post(
-        url,
-        data={"file": (io.BytesIO(body), "datei.json")},
-        content_type="multipart/form-data",
-    )
-
-
-def file_error(response) -> str:
-    found = re.search(r'id="error-file"[^>]*>([^<]*)<', response.get_data(as_text=True))
-    return markup.unescape(found.group(1)) if found else ""
+    return fresh_world(tmp_path)
 
 
 # --- a club evening's import ------------------------------------------------------------------

@@ -275,7 +275,9 @@ def test_numbers_beyond_64_bits_in_the_leaders_addresses_find_nothing(
     assert rows(app, "SELECT count(*), sum(version) FROM event_tables") == before
 
 
-def test_an_objection_leaves_the_table_open_and_the_next_passe_undrawn_until_settled(client, app):
+def objected(client, app) -> tuple[str, str]:
+    """Four players, two Passen of one game; Passe 1's one table handed in and objected to:
+    the leader's page and the table's."""
     form = evening(players="\n".join(EIGHT[:4]), passen_other="2", games_other="1")
     leader = client.post("/abend/neu", data=form).headers["Location"]
     client.post(f"{leader}/auslosen", data={"passe": "1", "seen": "0"})
@@ -284,6 +286,11 @@ def test_an_objection_leaves_the_table_open_and_the_next_passe_undrawn_until_set
     play(client, app, table, 95, 0, 1)
     hand_in(client, app, table)
     client.post(f"{table}/einspruch", data={"reason": "95 war 59", "seen": version(app, table)})
+    return leader, table
+
+
+def test_an_objection_leaves_the_table_open_and_the_next_passe_undrawn_until_settled(client, app):
+    leader, table = objected(client, app)
     board = text(client.get(leader))
     assert "0 von 1 Tischen fertig · Einspruch an Tisch 1" in board
     assert 'id="draw"' not in board
@@ -352,14 +359,7 @@ def test_an_objection_filed_while_the_next_passe_is_drawn_still_holds_the_draw(
     """The draw's check of open objections is made again under the write lock: an objection
     that came in after the page's own check (here: that check made to see none) still holds
     the draw, and nothing is drawn."""
-    form = evening(players="\n".join(EIGHT[:4]), passen_other="2", games_other="1")
-    leader = client.post("/abend/neu", data=form).headers["Location"]
-    client.post(f"{leader}/auslosen", data={"passe": "1", "seen": "0"})
-    (key,) = rows(app, "SELECT key FROM event_tables")[0]
-    table = f"/tisch/{key}"
-    play(client, app, table, 95, 0, 1)
-    hand_in(client, app, table)
-    client.post(f"{table}/einspruch", data={"reason": "95 war 59", "seen": version(app, table)})
+    leader, table = objected(client, app)
     monkeypatch.setattr("scorer.web.club.open_disputes", lambda progress: [])
     seen = str(rows(app, "SELECT version FROM events")[0][0])
     refused = client.post(f"{leader}/auslosen", data={"passe": "2", "seen": seen})

@@ -26,14 +26,18 @@ EXPORTS = Path(__file__).resolve().parents[1] / "exports" / "v1"
 GOOD = json.loads((EXPORTS / "schieber_modern_finished.json").read_text(encoding="utf-8"))
 
 
-@pytest.fixture
-def world(tmp_path):
+def fresh_world(tmp_path: Path) -> tuple:
     """An app on a fresh database (faults answer 500), a client, and the database's path."""
     path = tmp_path / "sweep.db"
     app = make_app(path)
     with app.app_context():
         migrate(get_db())
     return app, app.test_client(), path
+
+
+@pytest.fixture
+def world(tmp_path):
+    return fresh_world(tmp_path)
 
 
 def rows(path: Path, sql: str, args=()) -> list:
