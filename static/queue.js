@@ -275,8 +275,10 @@
           break;
         } else if (answer.status !== 200 && !(live && live.querySelector("form[data-queue]"))) {
           // Refused with no panel to put it back in (the game deleted or decided, the Passe
-          // handed in meanwhile): kept, and said, with a button to let it go.
+          // handed in meanwhile): kept, and said, with a button to let it go; the game's page
+          // as it now stands, if the answer is one.
           halted = true;
+          if (live) htmx.swap("#live", live.outerHTML, { swapStyle: "outerHTML" });
           unsent(entry, answer.doc);
           break;
         } else if (answer.status !== 200) {

@@ -219,6 +219,9 @@ def test_a_kept_game_the_handed_in_passe_has_no_room_for_stays_kept_and_said(
     )
     assert kept(phone) == 1
     assert [g["tricks"] for g in stored(phone, leader)] == [[67, 90]]
+    # The page as it now stands: the other phone's game counted, no panel.
+    expect(phone.locator("#total-1")).to_have_text("90")
+    expect(phone.locator("#panel")).to_have_count(0)
     row.get_by_role("button", name="Meine verwerfen").tap()
     expect(row).to_have_count(0)
     assert kept(phone) == 0
