@@ -55,14 +55,28 @@ def static_url(filename: str) -> str:
 @lru_cache(maxsize=64)
 def _lean(data: bytes, kind: str) -> bytes:
     """Our own scripts and styles without what is for whoever reads the source, not for the
-    phone (a quarter of their bytes): in a script every line that is only a // comment, blank
-    lines and indentation; in a style sheet every /* */ comment, and runs of white space as one
-    space, none around braces and semicolons. Vendored files (htmx) go as they are."""
+    phone (a quarter of their bytes): in a script every // comment, on a line of its own or
+    after the code, blank lines and indentation; in a style sheet every /* */ comment, and runs
+    of white space as one space, none around braces and semicolons. Vendored files (htmx) go as
+    they are."""
     if kind == "text/css":
         css = re.sub(rb"\s+", b" ", re.sub(rb"/\*.*?\*/", b"", data, flags=re.S))
         return re.sub(rb" ?([{};]) ?", rb"\1", css).strip()
-    lines = (line.strip() for line in data.split(b"\n"))
-    return b"\n".join(line for line in lines if line and not line.startswith(b"//"))
+    lines = (_code(line.strip()) for line in data.split(b"\n"))
+    return b"\n".join(line for line in lines if line)
+
+
+def _code(line: bytes) -> bytes:
+    """A script's line without its comment: "// " (a space on each side, as we write one
+    after code) where no string is open before it, every kind of quote before it paired."""
+    if line.startswith(b"//"):
+        return b""
+    cut = line.find(b" // ")
+    while cut >= 0:
+        if all(line[:cut].count(q) % 2 == 0 for q in (b'"', b"'", b"`")):
+            return line[:cut].rstrip()
+        cut = line.find(b" // ", cut + 1)
+    return line
 
 
 @lru_cache(maxsize=64)
