@@ -358,18 +358,9 @@ def _table_page(stored, key, table, errors, status):
 def _record(stored: store.StoredEvent) -> list[dict]:
     """The evening's record of changes in words, oldest first."""
     return [
-        {"at": _when(c["at"]), "phone": c["phone"], "what": _what(c)}
+        {"at": local_time(c["at"]), "phone": c["phone"], "what": _what(c)}
         for c in store.changes(get_db(), stored.id)
     ]
-
-
-def _when(at: str) -> datetime.datetime | None:
-    """A change's time in the table's time zone; None (the record shows no time) for one that
-    is no time or lies too near the calendar's ends to be shown there."""
-    try:
-        return local_time(at)
-    except (OverflowError, ValueError):
-        return None
 
 
 def _what(change: dict) -> str:
