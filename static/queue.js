@@ -84,6 +84,7 @@
       text: summary(form, data),
       own: form.hasAttribute("data-queue-own-place"), // a Coiffeur cell: its own place
       numbered: form.hasAttribute("data-queue-number"), // a club table's game: sent with its place
+      one: form.hasAttribute("data-queue-one"), // a round's last step: no edit takes it whole
     };
     form.elements.once.value = token();
     return keep(entry).then(function () {
@@ -144,7 +145,11 @@
       drop.type = "button";
       drop.textContent = say("drop");
       drop.onclick = function () {
-        forget(entry).then(show);
+        forget(entry).then(function () {
+          halted = false; // the ones after it go on
+          show();
+          send();
+        });
       };
     }
     return li;
@@ -209,7 +214,7 @@
     card.scrollIntoView({ block: "center" });
     return new Promise(function (answer) {
       ["both", "replace", "drop"].forEach(function (choice) {
-        if (choice === "replace" && !theirs.querySelector("a[href]")) return;
+        if (choice === "replace" && (entry.one || !theirs.querySelector("a[href]"))) return;
         const button = card.appendChild(document.createElement("button"));
         button.className = "button" + (choice === "both" ? " primary" : "");
         button.id = "queue-" + choice;
@@ -251,6 +256,11 @@
               now = answer;
               await forget(entry);
               done = true;
+            } else if (answer && answer.status === 422) {
+              // Mine refused as it stands (points that do not add up): kept, and said why.
+              halted = true;
+              unsent(entry, answer.doc);
+              break;
             } else {
               entry.refused = true;
               now = await state();
@@ -308,7 +318,8 @@
 
   // Said where the entry waits (its row) and in the flash, which a poll may take over.
   function unsent(entry, doc) {
-    const why = doc.getElementById("error-page") || doc.querySelector("#live .error");
+    const why =
+      doc.getElementById("error-page") || doc.querySelector("#live .error, main .error, main .question b");
     entry.unsent = say("unsent", entry.place).replace("{why}", why ? why.textContent.trim() : "");
     const note = document.createElement("p");
     note.className = "error";
