@@ -417,6 +417,15 @@ def _save(stored: store.Stored, panel: Panel):
         # kept any more) nor a round saved meanwhile by another phone.
         if panel.stage != "points":
             return None, {"game": NOT_YET}
+        following = len(stored.game.rounds) + 1
+        if not panel.whole and panel.number != following:
+            # Kept as its own round while another phone took back a round before it (a page
+            # that went on without network): never saved in that round's place (_moved_on).
+            behind = gettext(
+                "Inzwischen wurde eine Runde zurückgenommen: dies ist Runde {number}, als "
+                "Nächstes kommt Runde {next}. Nichts gespeichert."
+            )
+            return None, {"game": behind.format(number=panel.number, next=following)}
         entry, errors = read_round(form, stored.game, panel.trump)
         if entry is None:
             return None, errors
