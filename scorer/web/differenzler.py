@@ -418,7 +418,9 @@ def _save(stored: store.Stored, panel: Panel):
         if panel.stage != "points":
             return None, {"game": NOT_YET}
         following = len(stored.game.rounds) + 1
-        if not panel.whole and panel.number != following:
+        if not panel.whole and panel.number < following:  # saved meanwhile, kept still
+            return None, {"game": MOVED_ON}
+        if not panel.whole and panel.number > following:
             # Kept as its own round while another phone took back a round before it (a page
             # that went on without network): never saved in that round's place (_moved_on).
             behind = gettext(

@@ -265,3 +265,25 @@ def test_a_kept_round_of_another_shape_starts_the_round_afresh(game, app, data):
     response = game.get("/differenzler/1")
     assert response.status_code == 200
     assert shown(response.get_data(as_text=True))["step"] == "1:-/0"
+
+
+def test_a_round_kept_as_round_2_is_refused_as_round_1_though_its_page_is_up_to_date(game, app):
+    """As above, but the save comes with the fingerprint of the game as it now stands (a phone's
+    kept entry is sent on the state it finds): the round says which round it is for, and
+    round 2's Trumpf and predictions are never saved as round 1."""
+    _to_points(game)
+    assert tap(game, "1:rosen/4", action="save", **POINTS).status_code == 303
+    tap(game, pick="eicheln")
+    for said in ("10", "20", "30", "40"):
+        tap(game, action="next", said=said)
+    other = app.test_client()
+    assert other.post("/differenzler/1/undo").status_code == 303
+    seen = _seen(game.get("/differenzler/1").get_data(as_text=True))  # after the undo
+    response = tap(game, "2:eicheln/4", action="save", seen=seen, **POINTS)
+    assert response.status_code == 422
+    assert errors_in(response.get_data(as_text=True))["game"] == (
+        "Inzwischen wurde eine Runde zurückgenommen: dies ist Runde 2, als Nächstes kommt "
+        "Runde 1. Nichts gespeichert."
+    )
+    assert 'id="row-1"' not in game.get("/differenzler/1").get_data(as_text=True)
+    assert kept(app) == [(1, 2)]
