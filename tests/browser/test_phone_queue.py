@@ -113,7 +113,13 @@ KEPT = """() => new Promise(ok => { const r = indexedDB.open('jass-queue');
 
 
 def kept(page: Page) -> int:
-    """How many entries wait in the phone's IndexedDB (every game)."""
+    """How many entries wait in the phone's IndexedDB (every game). Asked again while the page
+    loads itself anew (the queue does once all it kept is sent)."""
+    for _ in range(50):
+        try:
+            return page.evaluate(KEPT)
+        except Error:  # the execution context went with the page
+            page.wait_for_timeout(100)
     return page.evaluate(KEPT)
 
 

@@ -21,6 +21,7 @@ from scorer.storage.migrations import migrate
 from scorer.web.db import get_db
 from tests.browser.conftest import PHONE, TIMEOUT_MS
 from tests.browser.panel import contract, points_for, save, tap_points
+from tests.browser.test_phone_queue import kept
 from tests.conftest import SEATS
 
 # --- a served app whose database the test can reach -----------------------------------------
@@ -100,16 +101,6 @@ def hands_stored(served: Served, url: str) -> list[tuple]:
     return [(h.contract, h.points, h.points_team) for h in stored.game.hands]
 
 
-KEPT = """() => new Promise(ok => { const r = indexedDB.open('jass-queue');
-  r.onsuccess = () => { const q = r.result.transaction('entries').objectStore('entries').count();
-    q.onsuccess = () => ok(q.result); }; })"""
-
-
-def kept(page: Page) -> int:
-    """How many entries wait in the phone's IndexedDB."""
-    return page.evaluate(KEPT)
-
-
 def hand_kept_offline(phone: Page) -> None:
     """Hand 1 saved online; hand 2 (Wir 100, Schellen) typed without network: it waits."""
     tap_points(phone, "62")
@@ -173,7 +164,8 @@ def test_kept_hand_is_not_dropped_when_another_phone_deletes_the_game_while_it_i
     )
     # The game back from the bin, the page opened again: the kept hand goes, once.
     phone.reload()
-    expect(phone.locator("#rows .pending")).to_have_count(0, timeout=8_000)
+    expect(phone.locator("#row-2")).to_be_visible(timeout=8_000)  # the server's row, sent
+    expect(phone.locator("#rows .pending")).to_have_count(0)
     assert hands_stored(served, url) == [("rosen", 62, 0), ("schellen", 100, 0)]
     assert kept(phone) == 0
 
