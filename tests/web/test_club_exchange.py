@@ -173,6 +173,10 @@ def test_any_damage_is_an_import_problem_never_a_crash(exported_document, path, 
 
 @pytest.fixture(scope="module")
 def exported_document() -> dict:
+    return hand_made_document()
+
+
+def hand_made_document() -> dict:
     """A small evening's document, built by hand: eight players, one Passe, one table done."""
     return {
         "format": "jass-scorer/event",

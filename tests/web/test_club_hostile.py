@@ -13,6 +13,7 @@ import json
 
 import pytest
 
+from tests.web.test_club_exchange import hand_made_document
 from tests.web.test_hostile import messages
 from tests.web.test_hostile_sweep import everything, file_error, fresh_world, rows, upload
 
@@ -26,54 +27,10 @@ def world(tmp_path):
 
 
 def evening() -> dict:
-    """A small evening's document: eight players, one Passe of two, one table confirmed."""
-    return {
-        "format": "jass-scorer/event",
-        "version": 1,
-        "event": {"name": "Test", "day": "2026-11-27", "passen": 2, "games": 1},
-        "seed": "s",
-        "players": [{"number": n, "name": f"P{n}", "joined": 1, "left": None} for n in range(8)],
-        "draws": [
-            {
-                "passe": 1,
-                "plan": {"tables": [[0, 1, 2, 3], [4, 5, 6, 7]], "sit_out": []},
-                "reason": None,
-                "at": "2026-11-27T19:00:00+00:00",
-                "phone": "Leitung",
-            }
-        ],
-        "tables": [
-            {
-                "passe": 1,
-                "table": 1,
-                "seats": [0, 1, 2, 3],
-                "state": "confirmed",
-                "reason": None,
-                "games": [{"tricks": [100, 57], "match": None}],
-            },
-            {
-                "passe": 1,
-                "table": 2,
-                "seats": [4, 5, 6, 7],
-                "state": "playing",
-                "reason": None,
-                "games": [],
-            },
-        ],  # fmt: skip
-        "changes": [
-            {
-                "at": "2026-11-27T19:00:00+00:00",
-                "phone": "Leitung",
-                "kind": "draw",
-                "passe": 1,
-                "table": None,
-                "number": None,
-                "before": None,
-                "after": None,
-                "reason": None,
-            },
-        ],  # fmt: skip
-    }
+    """test_club_exchange's hand-made evening, its change at a time that reads as one."""
+    document = hand_made_document()
+    document["changes"][0]["at"] = "2026-11-27T19:00:00+00:00"
+    return document
 
 
 def test_the_evening_as_written_here_imports_and_shows(world):
