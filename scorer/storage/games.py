@@ -159,6 +159,12 @@ def _entry_json(entry) -> str:
     return json.dumps(entry.to_dict(), ensure_ascii=False)
 
 
+def _json_text(value: dict | str | None) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
 def _summary_json(game, state=None) -> str:
     return json.dumps(modes.summary(game, state))
 
@@ -253,16 +259,29 @@ def create(
     return game_id, False
 
 
-def _log(db: Database, game_id: int, *, phone: str, kind: str, at: str | None = None, **fields):
+def _log(
+    db: Database,
+    game_id: int,
+    *,
+    phone: str,
+    kind: str,
+    at: str | None = None,
+    decided: bool | None = None,
+    **fields,
+):
+    """Keep a change. `before`, `after`, `outcome_before` and `outcome_after` are dicts, or
+    their JSON text when the caller has it already; `decided`: the game was decided before the
+    change (read from `outcome_before` when not given)."""
     values = {
         "entry_id": fields.get("entry_id"),
         "number": fields.get("number"),
         **{
-            name: None if fields.get(name) is None else json.dumps(fields[name], ensure_ascii=False)
+            name: _json_text(fields.get(name))
             for name in ("before", "after", "outcome_before", "outcome_after")
         },
     }
-    decided = bool((fields.get("outcome_before") or {}).get("finished"))
+    if decided is None:
+        decided = bool((fields.get("outcome_before") or {}).get("finished"))
     db.execute(
         "INSERT INTO changes (game_id, at, phone, kind, entry_id, number, before, after,"
         " outcome_before, outcome_after, decided) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -376,16 +395,16 @@ def save(
         end_new -= 1
     ids, texts = list(stored.entry_ids), list(stored.entry_data)
     row = db.execute("SELECT summary, finished FROM games WHERE id = ?", [stored.id]).fetchone()
-    before_summary = (
-        json.loads(row[0]) if row and row[0] else json.loads(_summary_json(stored.game))
-    )
-    summary = _summary_json(game, state)
-    outcome = json.loads(summary)
+    before_summary = row[0] if row and row[0] else _summary_json(stored.game)
+    # As text, as it is stored and logged: decoded only for whether the game was finished.
+    was_finished = bool(row[1]) if row and row[0] else json.loads(before_summary)["finished"]
+    outcome = modes.summary(game, state)
+    summary = json.dumps(outcome)
     common = min(end_old, end_new) - start  # entries changed in place
     log = []
     for position in range(start + common, end_old):  # removed
         db.execute("DELETE FROM entries WHERE id = ?", [ids[position]])
-        log.append((ids[position], position, old[position], None))
+        log.append((ids[position], position, old[position].to_dict(), None))
     shift = end_new - end_old
     if shift and end_old < len(old):
         # Move the unchanged tail out of the way and back, so (game, position) stays unique.
@@ -403,13 +422,13 @@ def save(
         if position < start + common:
             entry_id = ids[position]
             db.execute("UPDATE entries SET data = ? WHERE id = ?", [text, entry_id])
-            log.append((entry_id, position, old[position], new[position]))
+            log.append((entry_id, position, old[position].to_dict(), text))
         else:  # added; a redone entry gets its old id back, so its history stays with it
             entry_id = db.execute(
                 "INSERT INTO entries (id, game_id, position, data) VALUES (?, ?, ?, ?)",
                 [redo_of(db, stored.id, kind), stored.id, position, text],
             ).lastrowid
-            log.append((entry_id, position, None, new[position]))
+            log.append((entry_id, position, None, text))
         window_ids.append(entry_id)
         window_texts.append(text)
     for entry_id, position, was, becomes in sorted(log, key=lambda item: item[1]):
@@ -420,10 +439,11 @@ def save(
             kind=kind,
             entry_id=entry_id,
             number=position + 1,
-            before=None if was is None else was.to_dict(),
-            after=None if becomes is None else becomes.to_dict(),
+            before=was,
+            after=becomes,
             outcome_before=before_summary,
-            outcome_after=outcome,
+            outcome_after=summary,
+            decided=was_finished,
         )
     ids[start:end_old] = window_ids
     texts[start:end_old] = window_texts
