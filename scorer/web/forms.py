@@ -466,14 +466,16 @@ class DealForm(GuardedForm):
     agreed = BooleanField(lazy_gettext("Die zwei im Spiel einigen sich: je ein Strich"))
     draw = StringField()
 
-    def deal(self, seats: list[int], form, declared=None) -> tuple[Deal | None, dict[str, str]]:
+    def deal(self, seats: list[int], form, declared, blank: str) -> tuple[Deal | None, dict]:
         """The deal for these seats, read from the posted form, or what could not be read.
 
         `declared` holds each seat's declared Weis (see declared_in), Stöck is a checkbox.
+        `blank`: the words for a points field left blank where points are needed (the
+        Handjass view knows whether one field may stay blank: scorer/web/handjass.py,
+        blank_said).
         """
         errors: dict[str, str] = {}
         entries = []
-        declared = declared or {}
         statuses = {seat: form.get(f"status{seat}", PLAY) for seat in seats}
         played = sum(1 for status in statuses.values() if status != OUT)
         # Points are needed when the deal is played out: not when one is left, or two agree.
@@ -481,11 +483,8 @@ class DealForm(GuardedForm):
         for seat in seats:
             status = statuses[seat]
             if need_points and status != OUT and not (form.get(f"cards{seat}") or "").strip():
-                # A blank field is refused, never a potato; the Handjass view says why when
-                # no field can get the rest (scorer/web/handjass.py, blanks_said).
-                errors[f"p{seat}"] = gettext(
-                    "Punkte eingeben (auch 0): nur ein Feld darf leer bleiben."
-                )
+                # A blank field is refused, never a potato.
+                errors[f"p{seat}"] = str(blank)
                 continue
             try:
                 cards = parse_int(form.get(f"cards{seat}"), empty=0)

@@ -164,16 +164,14 @@ NO_REST = lazy_gettext(
 )
 
 
-def blanks_said(game: HandjassGame, in_game: list[int], posted, agreed: bool, errors: dict):
-    """DealForm.deal's errors, with each points field left blank said as it is: where the
-    deal's points make 157, only one field may stay blank (it gets the rest); where cards lie
-    aside (someone is out, a blind, a stock), no field gets a rest at all (rest_of)."""
+def blank_said(game: HandjassGame, in_game: list[int], posted, agreed: bool):
+    """What DealForm.deal says of a points field left blank: where the deal's points make
+    157, only one field may stay blank (it gets the rest); where cards lie aside (someone is
+    out, a blind, a stock), no field gets a rest at all (rest_of)."""
     points = typed_cards(posted, in_game)
-    if points is None or agreed or len(points) < 2:
-        return errors  # no points asked for (DealForm.deal): a blank field is no problem
-    words = NO_REST if rest_of(game.rules, len(in_game), points, agreed) is None else ONE_BLANK
-    blank = {f"p{seat}" for seat, typed in points.items() if typed is None}
-    return {key: words if key in blank else problem for key, problem in errors.items()}
+    if points is not None and rest_of(game.rules, len(in_game), points, agreed) is None:
+        return NO_REST
+    return ONE_BLANK
 
 
 def confirmed() -> bool:
@@ -292,9 +290,10 @@ def add_deal(game_id: int):
         found["values"] = posted
         if over:
             return None, {"players": over}
-        deal, errors = form.deal(state.in_game, posted, declared)
+        blank = blank_said(game, state.in_game, posted, form.agreed.data)
+        deal, errors = form.deal(state.in_game, posted, declared, blank)
         if deal is None:
-            return None, blanks_said(game, state.in_game, posted, form.agreed.data, errors)
+            return None, errors
         tie = award(deal, game.rules, len(state.in_game), state.vorhand)
         found["tie"] = tie
         if tie.tied and "random" in request.form.getlist("draw"):
@@ -357,9 +356,10 @@ def edit_deal(game_id: int, number: int):
             found["values"] = posted
             if over:
                 return None, {"players": over}
-            deal, problems = form.deal(before.in_game, posted, declared)
+            blank = blank_said(s.game, before.in_game, posted, form.agreed.data)
+            deal, problems = form.deal(before.in_game, posted, declared, blank)
             if deal is None:
-                return None, blanks_said(s.game, before.in_game, posted, form.agreed.data, problems)
+                return None, problems
             deals[index] = deal
             game = s.game.with_record(deals)
             problem = record_problem(game)
