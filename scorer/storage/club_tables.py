@@ -52,14 +52,36 @@ class Refused(Exception):
         self.problems = problems
 
 
+@dataclass(frozen=True)
+class RedrawnTable:
+    """A table of a Passe that was drawn anew since: its old key opens nothing any more."""
+
+    event_id: int
+    passe: int
+    number: int  # the table's number in the draw it belonged to
+    seats: tuple[int, ...]
+
+
 def open_tables(db: Database, event_id: int, passe: int, plan: Plan) -> None:
     """The tables of a Passe just drawn (inside the draw's write transaction): those of an
-    earlier attempt go, if no game was entered at them yet; Refused otherwise."""
+    earlier attempt go, if no game was entered at them yet; Refused otherwise. Each that goes
+    is kept by its key (`redrawn`): its phone is told the Passe was drawn anew."""
     entered = db.execute(
         "SELECT count(*) FROM event_games WHERE event_id = ? AND passe = ?", [event_id, passe]
     ).fetchone()[0]
     if entered:
         raise Refused()
+    earlier = db.execute(
+        "SELECT key, table_no, seats FROM event_tables WHERE event_id = ? AND passe = ?",
+        [event_id, passe],
+    ).fetchall()
+    if earlier:
+        at = now()
+        db.conn.executemany(
+            "INSERT INTO event_tables_redrawn (key, event_id, passe, table_no, seats, at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [(key, event_id, passe, number, seats, at) for key, number, seats in earlier],
+        )
     db.execute("DELETE FROM event_tables WHERE event_id = ? AND passe = ?", [event_id, passe])
     db.conn.executemany(
         "INSERT INTO event_tables (event_id, passe, table_no, seats, key) VALUES (?, ?, ?, ?, ?)",
@@ -78,6 +100,17 @@ def find(db: Database, key: str) -> tuple[int, int, int] | None:
         "SELECT event_id, passe, table_no FROM event_tables WHERE key = ?", [key]
     ).fetchone()
     return (row[0], row[1], row[2]) if row else None
+
+
+def redrawn(db: Database, key: str) -> RedrawnTable | None:
+    """The table a key opened before its Passe was drawn anew, or None (a key never given
+    out, or one redrawn before such keys were kept)."""
+    if not KEY.fullmatch(key or ""):
+        return None
+    row = db.execute(
+        "SELECT event_id, passe, table_no, seats FROM event_tables_redrawn WHERE key = ?", [key]
+    ).fetchone()
+    return RedrawnTable(row[0], row[1], row[2], tuple(json.loads(row[3]))) if row else None
 
 
 def load(db: Database, event_id: int, passe: int, number: int) -> StoredTable | None:

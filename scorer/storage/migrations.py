@@ -251,6 +251,25 @@ def entries_under_way(db: Database) -> None:
     )
 
 
+@migrations(name="0010_club_tables_redrawn")
+def club_tables_redrawn(db: Database) -> None:
+    """The tables of a Passe drawn anew: a redraw replaces them (new keys), and each is kept
+    here by its old key, with its Passe, number and seats, so that a table phone still holding
+    that key is told the Passe was drawn anew instead of "not found". Kept in the order of the
+    key alone (WITHOUT ROWID): it is only ever looked up by it. Tables redrawn before this
+    migration left no trace: their keys stay unknown."""
+    db.execute(
+        """CREATE TABLE event_tables_redrawn (
+            key TEXT PRIMARY KEY,
+            event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+            passe INTEGER NOT NULL,
+            table_no INTEGER NOT NULL,
+            seats TEXT NOT NULL,
+            at TEXT NOT NULL
+        ) WITHOUT ROWID"""
+    )
+
+
 def migrate(db: Database) -> None:
     """Bring the database up to the newest schema, in WAL mode (readers never wait for the
     writer), and fill in what the list of games shows for games stored before it had it."""

@@ -6,13 +6,15 @@ right; then the other side confirms with one tap, or objects with a reason (Eins
 flags the table on the leader's page.
 
 Every write carries the table's version the phone saw: a stale one is refused with the table
-as it now stands, never written over what the phone has not seen.
+as it now stands, never written over what the phone has not seen. The key of a table whose
+Passe was drawn anew opens a page that says so (410), and where its players sit now.
 """
 
 from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
+from scorer.club.results import progress
 from scorer.club.standings import (
     GAME_POINTS,
     WEIS_MOST,
@@ -30,19 +32,73 @@ from scorer.web.db import get_db
 from scorer.web.forms import small_whole
 from scorer.web.i18n import gettext
 from scorer.web.messages import say
-from scorer.web.pages import phone_name
+from scorer.web.pages import is_htmx, phone_name
 
 bp = Blueprint("club_table", __name__, url_prefix="/tisch")
 SEATS = ("A1", "B1", "A2", "B2", "A3", "B3")
 REASON_MOST = 200
 
 
+class Redrawn(Exception):
+    """The key is that of a table whose Passe the leader drew anew since."""
+
+    def __init__(self, table: store.RedrawnTable):
+        super().__init__(table)
+        self.table = table
+
+
 def _table(key: str) -> tuple[store.StoredTable, events.StoredEvent]:
-    found = store.find(get_db(), key)
-    if found is None:
-        abort(404)
-    event_id, passe, number = found
-    return store.load(get_db(), event_id, passe, number), events.load(get_db(), event_id)
+    """The table the key opens and its evening; Redrawn for the key of a table whose Passe was
+    drawn anew (also when the redraw came between finding the table and reading it: the number
+    is then another table's, under another key), 404 for any other."""
+    db = get_db()
+    found = store.find(db, key)
+    table = store.load(db, *found) if found else None
+    if table is None or table.key != key:
+        gone = store.redrawn(db, key)
+        if gone is None:
+            abort(404)
+        raise Redrawn(gone)
+    return table, events.load(db, table.event_id)
+
+
+@bp.errorhandler(Redrawn)
+def redrawn(error: Redrawn):
+    """A table phone still on a table of a Passe drawn anew (a reload, or a game sent as the
+    leader drew): no bare "not found", but what happened, that nothing stored was lost, and
+    where its players sit now; a post is refused in the same words and stores nothing. Gone
+    (410). Posted with htmx from the table's panel, the answer takes the whole page's <main>,
+    so the old table's name and seats do not stay above it."""
+    gone = error.table
+    db = get_db()
+    stored = events.load(db, gone.event_id)
+    names = {p.number: p.name for p in stored.players}
+    plan = stored.plans[gone.passe - 1]  # the draw that stands
+    now = {
+        player: (number, SEATS[seat])
+        for number, seated in enumerate(plan.tables, 1)
+        for seat, player in enumerate(seated)
+    }
+    seats = [(names[p], *now[p]) for p in gone.seats if p in now]
+    sit_out = ", ".join(names[p] for p in gone.seats if p not in now)
+    # The projector shows the seat plan of the latest Passe while it is played (its first
+    # pages): read only, it is the room's, and it gives out no table's key.
+    found = store.tables(db, stored.id)
+    playing = gone.passe == len(stored.plans) and not progress(stored.plans, found)[-1].complete
+    screen = url_for("club_standings.screen", key=stored.screen_key, seite=1) if playing else None
+    html = render_template(
+        "club/redrawn.html",
+        stored=stored,
+        gone=gone,
+        seats=seats,
+        sit_out=sit_out,
+        screen=screen,
+        posted=request.method == "POST",
+    )
+    headers = {"Cache-Control": "no-store"}
+    if is_htmx():
+        headers |= {"HX-Retarget": "main", "HX-Reselect": "main", "HX-Reswap": "outerHTML"}
+    return html, 410, headers
 
 
 def reason_typed() -> str:
