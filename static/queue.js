@@ -10,8 +10,32 @@
   const copy = document.documentElement.dataset.offlineCopy !== undefined;
   let list = []; // this game's waiting entries, oldest first
   let busy = false;
-  let halted = false; // one was refused and is back in the panel
+  let halted = false; // one was refused: back in the panel (`back`), or kept and said (`unsent`)
+  let gone = false; // this link answers 404: new links were made (or the game was deleted)
   let opened;
+
+  // The game itself, whatever link opened it (its id and when it was started, on #live):
+  // new links make a new path for the same game.
+  function ident() {
+    const live = document.getElementById("live");
+    return (live && live.dataset.game) || null;
+  }
+
+  // The entry refused back into the panel: the ones after it wait until it is saved or dropped.
+  function held() {
+    return list.find((e) => e.back) || null;
+  }
+
+  // Its form's address under this page's path: the game's new link, when it was kept under an
+  // old one (the form's address is the game's path and what follows it); null if it is not.
+  function moved(entry) {
+    if (entry.game === game) return entry.action;
+    const url = new URL(entry.action, location);
+    const rest = url.pathname.slice(entry.game.length);
+    if (!url.pathname.startsWith(entry.game) || (rest && rest[0] !== "/")) return null;
+    url.pathname = game + rest;
+    return url.href;
+  }
 
   function say(name, number) {
     return (box.dataset[name] || "").replace("{number}", number);
@@ -70,14 +94,21 @@
       .split(" · ").filter((part) => !part.includes("\0")).join(" · ");
   }
 
+  function fields(data) {
+    return Array.from(data).filter((f) => !/^(once|seen|csrf_token)$/.test(f[0]));
+  }
+
   // Its token: the one it may have gone with (no answer), else a fresh one (a copy's may be spent).
+  // Typed while one refused waits in the panel, it is that one corrected: it takes its place.
   function take(form, data, once) {
-    const last = list[list.length - 1];
+    const back = held();
+    const last = back ? null : list[list.length - 1];
     const seen = last ? null : data.get("seen") || "0";
     const entry = {
       game: game,
+      ident: ident(),
       action: where(form),
-      fields: Array.from(data).filter((f) => !/^(once|seen|csrf_token)$/.test(f[0])),
+      fields: fields(data),
       once: once || token(),
       seen: seen, // null: the state after the entry before it
       place: last ? last.place + 1 : count(seen) + 1,
@@ -86,13 +117,15 @@
       numbered: form.hasAttribute("data-queue-number"), // a club table's game: sent with its place
       one: form.hasAttribute("data-queue-one"), // a round's last step: no edit takes it whole
     };
+    if (back) entry.id = back.id; // its place in the queue, in front of the ones after it
     form.elements.once.value = token();
     return keep(entry).then(function () {
-      list.push(entry);
-      form.reset();
-      blank(form);
-      ahead();
-      form.dispatchEvent(new Event("change", { bubbles: true }));
+      if (back) {
+        list[list.indexOf(back)] = entry;
+        halted = false;
+        renumber();
+      } else list.push(entry);
+      clear(form, back);
       show();
       const note = document.createElement("p");
       note.className = "note";
@@ -119,6 +152,36 @@
     form.querySelectorAll("output, .preview").forEach((e) => { e.textContent = ""; });
   }
 
+  // The panel free for the next entry. One that held a refused entry has what was typed as its
+  // fields' defaults (the refusal's page): a reset must not bring them back, nor its words.
+  function clear(form, refused) {
+    if (refused) {
+      const words = ".error, .question, input[type=hidden][name=confirm]";
+      form.querySelectorAll(words).forEach((e) => { e.remove(); });
+      form.querySelectorAll("[aria-invalid]").forEach(function (e) {
+        e.removeAttribute("aria-invalid");
+        e.removeAttribute("aria-describedby");
+      });
+      Array.from(form.elements).forEach(function (e) {
+        if (e.type === "checkbox") e.defaultChecked = false;
+        else if (e.tagName === "INPUT" && !/^(radio|hidden|submit|button)$/.test(e.type)) {
+          e.defaultValue = "";
+        }
+      });
+    }
+    form.reset();
+    blank(form);
+    ahead();
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  // The places of the ones after the first, as they will be sent (each after the one before).
+  function renumber() {
+    list.forEach(function (e, i) {
+      if (i && e.seen === null) e.place = list[i - 1].place + 1;
+    });
+  }
+
   function show() {
     document.querySelectorAll("#rows .pending").forEach((li) => { li.remove(); });
     const rows = document.getElementById("rows");
@@ -128,18 +191,28 @@
     const empty = document.querySelector("#history .empty");
     if (empty) empty.hidden = list.length > 0;
     document.querySelectorAll("form[data-queue-one]").forEach(function (form) {
-      form.inert = list.some((e) => e.action === where(form));
+      form.inert = list.some((e) => !e.back && moved(e) === where(form));
     });
+  }
+
+  // Why it waits: refused and back in the panel, or behind the one that is; this link dead.
+  function why(entry) {
+    const back = held();
+    if (entry.unsent) return entry.unsent;
+    if (back === entry) return say("back", entry.place);
+    if (back) return say("behind", back.place);
+    return gone ? say("gone") : say("wait");
   }
 
   function pending(entry) {
     const li = document.createElement("li");
     li.className = "pending";
-    [entry.place, entry.text, entry.unsent || say("wait")].forEach(function (text, i) {
+    const stuck = entry.unsent || entry.back;
+    [entry.place, entry.text, why(entry)].forEach(function (text, i) {
       li.appendChild(document.createElement("span")).textContent = text;
-      li.lastChild.className = ["n", "what", entry.unsent ? "wait unsent" : "wait"][i];
+      li.lastChild.className = ["n", "what", stuck ? "wait unsent" : "wait"][i];
     });
-    if (entry.unsent && list.includes(entry)) {
+    if (stuck && list.includes(entry)) {
       const drop = li.appendChild(document.createElement("button"));
       drop.className = "button";
       drop.type = "button";
@@ -147,6 +220,8 @@
       drop.onclick = function () {
         forget(entry).then(function () {
           halted = false; // the ones after it go on
+          const form = document.querySelector("form[data-queue]");
+          if (entry.back && form) clear(form, true); // the panel lets it go too
           show();
           send();
         });
@@ -164,10 +239,42 @@
 
   // The game as it stands; an answer that is not the game's page (a server restarting, a
   // Wi-Fi's login page, the game gone) is no answer: everything stays kept.
+  // A 404 is this link dead (new links made, or the game deleted): the entries wait for the
+  // game's page under its new link (or the game back from the bin), and their rows say so.
   async function state() {
     const now = await page();
+    const dead = !now.doc.getElementById("live") && now.status === 404;
+    if (dead && !gone) {
+      const note = document.createElement("p");
+      note.className = "error";
+      note.setAttribute("role", "alert");
+      note.textContent = say("gone");
+      document.getElementById("flash").replaceChildren(note);
+    }
+    gone = dead;
     if (!now.doc.getElementById("live")) throw new Error("not the game's page");
+    adopt(now.marks.game);
     return now;
+  }
+
+  // Entries of this game kept under another of its links go to this one, now that the server
+  // has answered it with the same game; any other entry stays out of this page's queue.
+  function adopt(same) {
+    list = list.filter(function (entry) {
+      if (entry.game === game) {
+        if (!entry.ident && same) {
+          entry.ident = same;
+          keep(entry);
+        }
+        return true;
+      }
+      const action = moved(entry);
+      if (!same || entry.ident !== same || !action) return false;
+      entry.game = game;
+      entry.action = action;
+      keep(entry);
+      return true;
+    });
   }
 
   function post(url, entry, seen, doc) {
@@ -270,7 +377,7 @@
           entry.seen = seen;
           entry.place = count(seen) + 1;
         }
-        const answer = await post(entry.action, entry, entry.seen, now.doc);
+        const answer = await post(moved(entry), entry, entry.seen, now.doc);
         const live = answer.doc.getElementById("live");
         // A 409 means another phone wrote first: asked about above. The same 409 again with
         // nothing changed is a refusal like any other.
@@ -293,9 +400,12 @@
           break;
         } else if (answer.status !== 200) {
           // Refused (the cell taken, the points do not add up): back in the panel, with why.
+          // Kept until the panel saves it or the table drops it: the ones after it wait for it
+          // (sent now, they would take its number and the hands after it theirs).
           halted = true;
           htmx.swap("#live", live.outerHTML, { swapStyle: "outerHTML" });
-          await forget(entry);
+          entry.back = true;
+          await keep(entry);
           break;
         } else {
           // Stored (or before): the next is based on the state after it.
@@ -338,7 +448,18 @@
     function (event) {
       const form = event.target;
       const data = new FormData(form, event.submitter);
-      if (!queueable(form, data) || (navigator.onLine && !copy && (halted || !list.length))) return;
+      if (!queueable(form, data)) return;
+      if (navigator.onLine && !copy && (halted || !list.length)) {
+        const back = held();
+        if (back) {
+          // The refused one, corrected, goes online: kept as it now is until it is answered.
+          back.fields = fields(data);
+          back.text = summary(form, data);
+          keep(back);
+          show();
+        }
+        return;
+      }
       event.preventDefault();
       event.stopPropagation(); // neither htmx nor offline.js
       take(form, data);
@@ -354,14 +475,30 @@
     }
   });
 
-  // The network answers again (a poll, a form): send what waits.
+  // The network answers again (a poll, a form): send what waits. A form saved: the one refused
+  // back into the panel is saved with it (the panel's save) or the panel let go of it (an undo
+  // swapped in another): then it is sent again, first, and comes back if refused again; a step
+  // of the panel itself (a Weis added) keeps it there.
   document.addEventListener("htmx:afterRequest", function (event) {
     const xhr = event.detail.xhr;
+    const config = event.detail.requestConfig;
     if (!xhr.status || xhr.getResponseHeader("Jass-Offline-Copy")) return;
-    if (xhr.status < 300 && event.detail.requestConfig.verb === "post") halted = false;
+    if (xhr.status < 300 && config.verb === "post") {
+      const back = held();
+      const elt = event.detail.elt;
+      if (back && queueable(elt, config.formData)) forget(back);
+      else if (back && elt.closest && elt.closest("form[data-queue]")) return;
+      else if (back) back.back = false;
+      halted = false;
+    }
     send();
   });
-  document.addEventListener("htmx:afterSettle", show);
+  // A form's answer puts a panel for the state after it: it moves on past what still waits.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const config = event.detail.requestConfig;
+    if (config && config.verb === "post" && list.length && !held()) ahead();
+    show();
+  });
   window.addEventListener("online", send);
   // A pub's Wi-Fi may be "connected" and still carry nothing: no "online" comes, and a page
   // without a poll (a club table) asks again by itself while something waits.
@@ -369,8 +506,16 @@
     if (list.length) send();
   }, 5000);
 
+  // This link's entries, and those kept for this game under an old link (new links were made):
+  // shown here, and sent here once the server answers this link with the same game. One
+  // refused back into a panel is sent again first: refused again, it is back in this one.
   store((s) => s.getAll()).then(function (all) {
-    list = all.filter((e) => e.game === game);
+    const same = ident();
+    list = all.filter((e) => e.game === game || (same && e.ident === same));
+    list.forEach(function (e) {
+      delete e.back;
+      delete e.unsent;
+    });
     ahead();
     show();
     send();

@@ -81,6 +81,12 @@ class Stored:
         count = len(self.entry_data)
         return f"{count}-{self.tag(count - 1)}" if count else "0"
 
+    @property
+    def ident(self) -> str:
+        """The game itself, whatever link opens it (new links keep it): a digest of its id and
+        the time it was started, which it does not give away."""
+        return hashlib.blake2s(f"{self.id}@{self.created}".encode(), digest_size=9).hexdigest()
+
 
 @dataclass(frozen=True)
 class Change:
