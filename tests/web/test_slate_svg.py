@@ -40,9 +40,14 @@ ASCENT, DESCENT = 0.8, 0.3  # a text line's height above and below its baseline,
 
 
 def _font_sizes() -> dict[str, float]:
-    """The font size of each text class of the slate, as static/app.css sets it."""
-    found = re.findall(r"\.slate-half \.([\w-]+) \{[^}]*font-size: ([\d.]+)px", CSS)
-    sizes = {cls: float(size) for cls, size in found}
+    """The font size of each text class of the slate, the largest static/app.css gives it in
+    any view (the compact slate writes larger in the drawing's units): a larger text only
+    reaches further, so the largest is the one to check."""
+    sizes: dict[str, float] = {}
+    rules = re.findall(r"\.slate-half (\.[\w-]+|:is\([^)]*\)) \{[^}]*font-size: ([\d.]+)px", CSS)
+    for selector, size in rules:
+        for cls in re.findall(r"\.([\w-]+)", selector):
+            sizes[cls] = max(sizes.get(cls, 0.0), float(size))
     assert {"team-name", "team-total", "rest", "marks"} <= sizes.keys(), sizes
     return sizes
 
