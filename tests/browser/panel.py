@@ -143,6 +143,4 @@ def chalk(total: int, hundreds: int, fifties: int, twenties: int, rest: int) -> 
 
 def history_numbers(page: Page) -> list[int]:
     """The hand numbers in the history, top to bottom (newest first)."""
-    return [
-        int(n) for n in page.locator("li.row").evaluate_all("rs => rs.map(r => r.dataset.number)")
-    ]
+    return [int(n) for n in page.locator("li.row").evaluate_all("rs => rs.map(r => r.id.slice(4))")]

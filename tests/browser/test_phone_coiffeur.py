@@ -74,7 +74,7 @@ def test_three_cells_on_a_phone(phone: Page, live_server: str):
     expect(phone.locator("#need-1")).to_have_text("vorne")
     expect(phone.locator("#cell-0-free2 label")).to_contain_text("≥ 151")
     expect(phone.locator("#rows li.row")).to_have_count(3)
-    assert phone.locator("#rows li.row").first.get_attribute("data-number") == "3"
+    assert phone.locator("#rows li.row").first.get_attribute("id") == "row-3"
 
     # A refusal: points no card can make, said beside the points.
     phone.locator("#cell-1-rosen label").tap()

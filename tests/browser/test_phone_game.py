@@ -98,7 +98,7 @@ def test_schieber_game_on_a_phone(phone: Page, new_game):
     # Ihr 114 = 100 + 14, rest 15 + 14 = 29 becomes one more 20 and rest 9.
     assert slate(phone, 0) == chalk(797, hundreds=7, fifties=1, twenties=2, rest=7)
     assert slate(phone, 1) == chalk(1099, hundreds=9, fifties=1, twenties=7, rest=9)
-    hand_4 = phone.locator('li.row[data-number="4"]')
+    hand_4 = phone.locator("#row-4")
     expect(hand_4).to_contain_text("Stich 100 : 57")
     expect(hand_4).to_contain_text("Weis Wir 150")
     expect(hand_4).to_contain_text("Stöck Ihr")
@@ -181,7 +181,7 @@ def test_weis_first_then_tricks(phone: Page, new_game):
     assert totals(phone) == (300, 0)
     assert slate(phone, 0) == chalk(300, hundreds=3, fifties=0, twenties=0, rest=0)
     assert slate(phone, 1) == chalk(0, hundreds=0, fifties=0, twenties=0, rest=0)
-    row = phone.locator('li.row[data-number="1"]')
+    row = phone.locator("#row-1")
     expect(row).to_have_class("row open")
     expect(row).to_contain_text("läuft, Stiche noch nicht geschrieben")
     for other in ("rosen", "eicheln", "schilten", "schellen", "undenufe"):

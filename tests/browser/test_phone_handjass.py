@@ -54,7 +54,7 @@ def test_three_deals_for_four_players(phone: Page, live_server: str):
     assert _corner(phone, 1) == {"strokes": 3, "potatoes": 0, "lines": 3, "circles": 0}
     assert _corner(phone, 2) == {"strokes": 0, "potatoes": 1, "lines": 0, "circles": 1}
     assert _corner(phone, 3) == {"strokes": 0, "potatoes": 2, "lines": 0, "circles": 2}
-    expect(phone.locator("li.row[data-number='3'] .ruling-lines")).to_contain_text(
+    expect(phone.locator("#row-3 .ruling-lines")).to_contain_text(
         "Gleichstand mit 40: Ben zieht die höhere Karte."
     )
     expect(phone.locator("#deal .who")).to_contain_text("Spiel 4: Clara gibt, Vorhand Dani")
@@ -89,7 +89,7 @@ def test_the_rest_of_157_is_one_tap(phone: Page, live_server: str):
     with phone.expect_response(lambda r: r.url.endswith("/deals")) as answer:
         phone.locator("#save-deal").tap()
     assert answer.value.status == 200
-    row = phone.locator("li.row[data-number='1']")
+    row = phone.locator("#row-1")
     expect(row.locator(".row-detail")).to_have_text("Anna 50 · Ben 40 · Clara 45 · Dani 22")
     expect(row.locator(".ruling-lines")).to_contain_text("Striche: Anna 1 Strich, Clara 1 Strich.")
     expect(row.locator(".ruling-lines")).to_contain_text("Härdöpfel (unter 26): Dani.")
@@ -141,7 +141,7 @@ def test_points_that_do_not_add_up_are_a_question(phone: Page, live_server: str,
     with phone.expect_response(lambda r: r.url.endswith("/deals")) as answer:
         phone.locator("#confirm-sum").tap()
     assert answer.value.status == 200
-    row = phone.locator("li.row[data-number='1']")
+    row = phone.locator("#row-1")
     expect(row.locator(".row-detail")).to_have_text("Anna 50 · Ben 40 · Clara 35 · Dani 20")
     expect(phone.locator(".figures .net b")).to_have_text(["1", "1", "0", "-1"])
 

@@ -98,7 +98,7 @@ def test_three_hands_without_network_wait_survive_a_reload_and_land_once_in_orde
         ("eicheln", 40, 1),
         ("obenabe", 157, 0),
     ]
-    assert phone.locator("li.row").evaluate_all("rs => rs.map(r => +r.dataset.number)") == [
+    assert phone.locator("li.row").evaluate_all("rs => rs.map(r => +r.id.slice(4))") == [
         4,
         3,
         2,
@@ -146,7 +146,7 @@ def conflict(phone: Page, other_phone: Page, new_game) -> str:
     expect(ask.locator(".pending")).to_contain_text("Schellen ×2 · Wir 100")
     # Theirs is in the history too, mine waits above it.
     expect(phone.locator("#rows > li").first).to_have_class("pending")
-    expect(phone.locator("#rows li.row").first).to_have_attribute("data-number", "2")
+    expect(phone.locator("#rows li.row").first).to_have_attribute("id", "row-2")
     return url
 
 

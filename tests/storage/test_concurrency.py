@@ -108,7 +108,7 @@ def hidden(html: str, name: str) -> str:
 
 
 def history_rows(html: str) -> int:
-    return len(re.findall(r'<li class="row[^"]*"[^>]*data-number="\d+"', html))
+    return len(re.findall(r'<li class="row[^"]*" id="row-\d+"', html))
 
 
 def run_threads(count: int, target, *args) -> list:

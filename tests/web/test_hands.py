@@ -94,7 +94,7 @@ def test_undo_takes_back_the_last_hand(client, game):
     client.post(f"{game}/undo")
     html = client.get(game).get_data(as_text=True)
     assert totals_in(html) == (180, 134)
-    assert 'data-number="2"' not in html
+    assert 'id="row-2"' not in html
 
 
 def test_editing_an_earlier_hand_recomputes_the_totals(client, game):

@@ -53,7 +53,7 @@ def open_db(app):
 
 
 def history_rows(html: str) -> int:
-    return len(re.findall(r'<li class="row[^"]*"[^>]*data-number="\d+"', html))
+    return len(re.findall(r'<li class="row[^"]*" id="row-\d+"', html))
 
 
 def nets_in(html: str) -> list[int]:
