@@ -63,11 +63,12 @@ test: $(VENV)/.test-installed chromium lint translations
 	$(PY) -m pytest -n auto
 
 # Figures, not tests (docs/performance.md): how long a replay of a long game takes, the
-# server under many tables at once, the bytes a phone loads, growth with a game's length, and
-# the Rückblick with 1,000 games.
+# server under many tables at once (as fast as served, then at 300 hands/s), the bytes a
+# phone loads, growth with a game's length, and the Rückblick with 1,000 games.
 bench: $(VENV)/.test-installed
 	$(PY) bench/replay.py
 	$(PY) bench/load.py
+	$(PY) bench/load.py --rate 300
 	$(PY) bench/weight.py
 	$(PY) bench/growth.py
 	$(PY) bench/watchers.py

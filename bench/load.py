@@ -830,9 +830,20 @@ def main() -> None:
         f"  server CPU per request: the tables' mix {mix_cpu * 1000:.2f} ms, the trivial"
         f" {trivial_cpu * 1000:.2f} ms: {mix_cpu / trivial_cpu:.1f}×"
     )
+    # Each goal where it means something: the hands a second the server can take, as fast as
+    # the clients go; the p99 at 300 hands/s offered (--rate 300). As fast as served, 32
+    # clients that never pause queue (mean latency = clients / throughput), whatever the
+    # server; paced, the tables' starts and ends are spread, so fewer hands a second are done
+    # on average than offered.
     print("Goals (2 cores):")
-    print(f"  >= 300 hands/s          {hps:8.0f}        {verdict(hps >= 300)}")
-    print(f"  p99 hand entry < 50 ms  {p99:8.1f} ms     {verdict(p99 < 50)}")
+    if args.rate:
+        print(f"  >= 300 hands/s          {hps:8.0f}        paced: run as fast as served")
+    else:
+        print(f"  >= 300 hands/s          {hps:8.0f}        {verdict(hps >= 300)}")
+    if args.rate and args.rate >= 300:
+        print(f"  p99 hand entry < 50 ms  {p99:8.1f} ms     {verdict(p99 < 50)}")
+    else:
+        print(f"  p99 hand entry < 50 ms  {p99:8.1f} ms     held at 300 hands/s: run --rate 300")
     print(f"  0 errors                {errors:8d}        {verdict(errors == 0 and not missing)}")
     print(f"  hand entry <= 3× trivial (p50, per worker) {ratio50:4.1f}×   {verdict(ratio50 <= 3)}")
 
