@@ -218,10 +218,20 @@
       drop.type = "button";
       drop.textContent = say("drop");
       drop.onclick = function () {
-        forget(entry).then(function () {
+        forget(entry).then(async function () {
           halted = false; // the ones after it go on
           const form = document.querySelector("form[data-queue]");
-          if (entry.back && form) clear(form, true); // the panel lets it go too
+          if (entry.back && form) {
+            // The panel lets it go too: the game's own, fresh (the refused one has what was
+            // typed as its defaults, its team and trump among them); without network emptied.
+            try {
+              const live = (await state()).doc.getElementById("live");
+              htmx.swap("#live", live.outerHTML, { swapStyle: "outerHTML" });
+              ahead();
+            } catch (error) {
+              clear(form, true);
+            }
+          }
           show();
           send();
         });
@@ -452,10 +462,16 @@
       if (navigator.onLine && !copy && (halted || !list.length)) {
         const back = held();
         if (back) {
-          // The refused one, corrected, goes online: kept as it now is until it is answered.
+          // The refused one, corrected, goes online: kept as it now is, with the panel's token
+          // and fingerprint, until it is answered (sent again, it lands once: "Schon
+          // gespeichert"), and the ones after it after it.
           back.fields = fields(data);
           back.text = summary(form, data);
-          keep(back);
+          back.once = data.get("once");
+          back.seen = data.get("seen") || "0";
+          back.place = count(back.seen) + 1;
+          renumber();
+          list.forEach(keep);
           show();
         }
         return;
@@ -485,9 +501,11 @@
     if (!xhr.status || xhr.getResponseHeader("Jass-Offline-Copy")) return;
     if (xhr.status < 300 && config.verb === "post") {
       const back = held();
-      const elt = event.detail.elt;
-      if (back && queueable(elt, config.formData)) forget(back);
-      else if (back && elt.closest && elt.closest("form[data-queue]")) return;
+      const form = config.elt; // the event's own element is <main> once #live was replaced
+      // A 200 that is not the game's page (a Wi-Fi's login page) stored nothing known.
+      if (back && !/id="live"/.test(xhr.responseText)) return;
+      if (back && queueable(form, config.formData)) forget(back);
+      else if (back && form.closest("form[data-queue]")) return;
       else if (back) back.back = false;
       halted = false;
     }
