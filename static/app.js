@@ -228,6 +228,20 @@
   });
 
   // No answer at all (the pub's Wi-Fi is gone): static/offline.js says so and keeps the entry.
+  // An error page that is not the app's (a proxy's 502 while the app restarts, or its 504;
+  // the app's own name their place, HX-Retarget) is no answer either: swapped, it would take the
+  // place of #live (or empty it, where the form selects #live). Nothing of it is swapped, and
+  // it goes the way of no answer: a panel's entry is kept by static/queue.js and sent by itself
+  // with its one-time token (a 504's may have landed: it lands once), any other form keeps what
+  // was typed and static/offline.js says nothing was saved. After htmx is done with it: its
+  // htmx:afterRequest would take back what offline.js says. (The queue's own sends go with
+  // fetch: no htmx event fires for them.)
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const detail = event.detail;
+    if (!detail.isError || detail.xhr.getResponseHeader("HX-Retarget")) return;
+    detail.shouldSwap = false;
+    setTimeout(function () { htmx.trigger(detail.requestConfig.elt, "htmx:sendError", detail); });
+  });
 
   // The set-up's rules are refilled when the deck or the preset changes: say which one did.
   document.addEventListener("htmx:configRequest", function (event) {
@@ -265,4 +279,67 @@
     if (board) window.scrollTo(0, 0);
     else if (figures) figures.scrollIntoView({ block: "start" });
   });
+})();
+
+// The screen stays on while a game's page is open (Screen Wake Lock API), unless this phone was
+// told otherwise on "Dieses Handy" (kept in localStorage). The browser lets go of the lock when
+// the page is hidden; it is asked for again when the page is visible again.
+(function () {
+  "use strict";
+
+  const KEY = "jass-wach";
+  const able = "wakeLock" in navigator;
+  let lock = null;
+  let asking = false; // a request on its way: load and visibilitychange may come together
+
+  function wanted() {
+    try {
+      return localStorage.getItem(KEY) !== "0";
+    } catch (error) {
+      return true;
+    }
+  }
+
+  // <html data-awake> while the lock is held: for the tests, and a reader of the page.
+  function show() {
+    document.documentElement.toggleAttribute("data-awake", Boolean(lock));
+  }
+
+  async function hold() {
+    const game = document.body.hasAttribute("data-game");
+    if (!able || !game || !wanted() || lock || asking || document.visibilityState !== "visible") {
+      return;
+    }
+    asking = true;
+    try {
+      lock = await navigator.wakeLock.request("screen");
+      lock.addEventListener("release", function () {
+        lock = null;
+        show();
+      });
+    } catch (error) {
+      lock = null; // refused (battery saver, a hidden page): the screen goes dark as usual
+    }
+    asking = false;
+    show();
+  }
+
+  // The switch on "Dieses Handy".
+  function setUp(box) {
+    const hint = document.getElementById("wake-hint");
+    box.checked = able && wanted();
+    box.disabled = !able;
+    if (!able && hint) {
+      // The words come with the page, in its language.
+      hint.textContent = window.isSecureContext ? hint.dataset.missing : hint.dataset.insecure;
+    }
+    box.addEventListener("change", function () {
+      localStorage.setItem(KEY, box.checked ? "1" : "0"); // the next game page follows it
+    });
+  }
+
+  document.addEventListener("visibilitychange", hold);
+  const box = document.getElementById("wake-switch");
+  if (box) setUp(box);
+  hold();
 })();

@@ -12,7 +12,9 @@ Passe was drawn anew opens a page that says so (410), and where its players sit 
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import NotFound
 
 from scorer.club.results import progress
 from scorer.club.standings import (
@@ -32,11 +34,25 @@ from scorer.web.db import get_db
 from scorer.web.forms import small_whole
 from scorer.web.i18n import gettext
 from scorer.web.messages import say
-from scorer.web.pages import is_htmx, phone_name
+from scorer.web.pages import EXPIRED, error_page, is_htmx, phone_name
 
 bp = Blueprint("club_table", __name__, url_prefix="/tisch")
 SEATS = ("A1", "B1", "A2", "B2", "A3", "B3")
 REASON_MOST = 200
+
+
+class NoTable(NotFound):
+    """A key that opens no table (mistyped, or its evening gone): opened, a plain 404; a post
+    says too that nothing was stored, and where a table's link comes from."""
+
+    @property
+    def words(self) -> str | None:
+        if request.method != "POST":
+            return None  # the app's own words for a page that is not here
+        return gettext(
+            "Nichts gespeichert: dieser Link öffnet keinen Tisch (mehr). Den Link eures "
+            "Tisches zeigt die Spielleitung als QR-Code."
+        )
 
 
 class Redrawn(Exception):
@@ -57,7 +73,7 @@ def _table(key: str) -> tuple[store.StoredTable, events.StoredEvent]:
     if table is None or table.key != key:
         gone = store.redrawn(db, key)
         if gone is None:
-            abort(404)
+            raise NoTable()
         raise Redrawn(gone)
     return table, events.load(db, table.event_id)
 
@@ -99,6 +115,38 @@ def redrawn(error: Redrawn):
     if is_htmx():
         headers |= {"HX-Retarget": "main", "HX-Reselect": "main", "HX-Reswap": "outerHTML"}
     return html, 410, headers
+
+
+@bp.after_request
+def beside_the_panel(response):
+    """The app's error card for an htmx post of the table's panel (a key that opens no table, a
+    413, a fault) goes to the table's own message area in #live, not to the page's flash area
+    (where `pages.error_page` sends it): next to what was tapped, and gone with the next
+    answer's #live, so that no "Nichts gespeichert" stays above a game stored since."""
+    if response.headers.get("HX-Retarget") == "#flash":
+        response.headers["HX-Retarget"] = "#table-flash"
+    return response
+
+
+@bp.errorhandler(CSRFError)
+def session_expired(_error: CSRFError):
+    """A stale token (the page open too long, or the phone's cookie gone) on a table's post:
+    nothing stored; the table's page comes back with the words, what was typed and a fresh
+    token, so one more tap saves it. A key drawn anew answers as ever (410); one that opens no
+    table gets the app's own page."""
+    key = (request.view_args or {}).get("key")
+    try:
+        table, stored = _table(key) if isinstance(key, str) else (None, None)
+    except Redrawn as gone:
+        return redrawn(gone)
+    except NotFound:
+        table = None
+    if table is None:
+        return error_page(400, EXPIRED)
+    editing = small_whole(request.form.get("number"), 100)
+    if request.endpoint != "club_table.enter" or not editing or editing > len(table.games):
+        editing = None
+    return _page(table, stored, key, {"table": EXPIRED}, 422, editing=editing, typed=request.form)
 
 
 def reason_typed() -> str:

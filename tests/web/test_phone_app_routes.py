@@ -53,9 +53,7 @@ def test_the_worker_keeps_every_style_sheet_script_and_svg_by_its_fingerprint(cl
     shell = json.loads(re.search(r"const SHELL = (\[.*?\]);", script).group(1))
     expected = sorted(p.name for p in STATIC.iterdir() if p.suffix in (".css", ".js", ".svg"))
     assert [url.split("?")[0].removeprefix("/static/") for url in shell] == expected
-    assert {"app.css", "app.js", "offline.js", "theme.js", "wake.js", "favicon.svg"} <= set(
-        expected
-    )
+    assert {"app.css", "app.js", "offline.js", "theme.js", "favicon.svg"} <= set(expected)
     for url in shell:
         assert re.search(r"\?v=[0-9a-f]{10}$", url), url
         assert get(client, url).status_code == 200, url
