@@ -6,6 +6,8 @@ scores worked out by hand in the tests.
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, Response, expect
 
 # The old #live is marked before a request; htmx swaps in a new one (outerHTML). The swap is
@@ -144,3 +146,30 @@ def chalk(total: int, hundreds: int, fifties: int, twenties: int, rest: int) -> 
 def history_numbers(page: Page) -> list[int]:
     """The hand numbers in the history, top to bottom (newest first)."""
     return [int(n) for n in page.locator("li.row").evaluate_all("rs => rs.map(r => r.id.slice(4))")]
+
+
+def too_small(page: Page, selector: str) -> list:
+    """The visible elements of a selector less than 44 px high or wide (a thumb's tap), as
+    [width, height]; asserts there is at least one."""
+    boxes = page.locator(selector).evaluate_all(
+        "es => es.filter(e => e.offsetParent).map(e => e.getBoundingClientRect())"
+        ".map(r => [Math.round(r.width), Math.round(r.height)])"
+    )
+    assert boxes, selector
+    return [b for b in boxes if b[0] < 44 or b[1] < 44]
+
+
+def handjass_with_a_deal(
+    page: Page, base: str, names: tuple[str, ...] = ("Eva", "Fritz", "Gina", "Hans")
+) -> None:
+    """A new Handjass game of four players with one deal saved (Rosen, 60 50 25 22)."""
+    page.goto(f"{base}/handjass/new")
+    for seat, name in enumerate(names, 1):
+        page.fill(f"input[name=seat{seat}]", name)
+    page.get_by_role("button", name="Spiel starten").tap()
+    page.wait_for_url(re.compile(r"/handjass/[\w-]{24}$"))
+    page.locator(".trump-pick label:has(input[value=rosen])").tap()
+    for seat, value in enumerate((60, 50, 25, 22)):
+        page.fill(f"input[name=cards{seat}]", str(value))
+    with page.expect_response(lambda r: r.url.endswith("/deals")):
+        page.locator("#save-deal").tap()

@@ -13,7 +13,14 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.browser.conftest import PHONE
-from tests.browser.panel import history_numbers, points_for, save, tap_points, totals
+from tests.browser.panel import (
+    handjass_with_a_deal,
+    history_numbers,
+    points_for,
+    save,
+    tap_points,
+    totals,
+)
 from tests.browser.test_phone_queue import controlled
 
 SHOTS = Path("/tmp/pwa-shots")
@@ -593,16 +600,7 @@ def test_no_page_scrolls_sideways(phone: Page, live_server: str, new_game):
     pages["schieber"] = schieber
     pages["changes"] = f"{schieber}/changes"
 
-    phone.goto(f"{live_server}/handjass/new")
-    for seat, name in enumerate(("Annabelle", "Benedikt", "Clara", "Dani"), 1):
-        phone.fill(f"input[name=seat{seat}]", name)
-    phone.get_by_role("button", name="Spiel starten").tap()
-    phone.wait_for_url(re.compile(r"/handjass/[\w-]{24}$"))
-    phone.locator(".trump-pick label:has(input[value=rosen])").tap()
-    for seat, value in enumerate((60, 50, 25, 22)):
-        phone.fill(f"input[name=cards{seat}]", str(value))
-    with phone.expect_response(lambda r: r.url.endswith("/deals")):
-        phone.locator("#save-deal").tap()
+    handjass_with_a_deal(phone, live_server, ("Annabelle", "Benedikt", "Clara", "Dani"))
     expect(phone.locator("li.row")).to_have_count(1)
     pages["handjass"] = phone.url
 

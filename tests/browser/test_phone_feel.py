@@ -16,6 +16,7 @@ from tests.browser.panel import (
     save,
     tap_points,
     tap_weis,
+    too_small,
     totals,
 )
 from tests.conftest import SEATS
@@ -234,26 +235,17 @@ def test_names_wrap_between_their_words_never_inside_one(phone: Page, new_game):
     assert label.evaluate(inside)
 
 
-def _small(page: Page, selector: str) -> list:
-    boxes = page.locator(selector).evaluate_all(
-        "es => es.filter(e => e.offsetParent).map(e => e.getBoundingClientRect())"
-        ".map(r => [Math.round(r.width), Math.round(r.height)])"
-    )
-    assert boxes, selector
-    return [b for b in boxes if b[0] < 44 or b[1] < 44]
-
-
 def test_the_card_picker_and_handjass_choices_fit_a_thumb(phone: Page, new_game, live_server):
     url = new_game()
     phone.goto(f"{url}/weis")
     phone.locator("#seat-0 details.picker summary").tap()
-    assert _small(phone, "#seat-0 .card-pick span") == []
+    assert too_small(phone, "#seat-0 .card-pick span") == []
     phone.goto(f"{live_server}/handjass/new")
     for seat, name in enumerate(("Anna", "Ben", "Clara", "Dani"), start=1):
         phone.fill(f"input[name=seat{seat}]", name)
     phone.locator("form button[type=submit]").last.tap()
     phone.wait_for_url(re.compile(r"/handjass/[\w-]{24}$"))
-    assert _small(phone, ".player-row .seg label") == []
+    assert too_small(phone, ".player-row .seg label") == []
 
 
 def test_every_set_up_checkbox_and_radio_keeps_its_size_beside_a_long_label(

@@ -9,23 +9,14 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.panel import save, tap_points, totals
+from tests.browser.panel import handjass_with_a_deal, save, tap_points, totals
 
 SCREENS = Path(__file__).resolve().parents[2] / "screens"
 
 
 def handjass_game(phone: Page, base: str) -> None:
     """A Handjass game of four other players, with one deal."""
-    phone.goto(f"{base}/handjass/new")
-    for seat, name in enumerate(("Eva", "Fritz", "Gina", "Hans"), 1):
-        phone.fill(f"input[name=seat{seat}]", name)
-    phone.get_by_role("button", name="Spiel starten").tap()
-    phone.wait_for_url(re.compile(r"/handjass/[\w-]{24}$"))
-    phone.locator(".trump-pick label:has(input[value=rosen])").tap()
-    for seat, value in enumerate((60, 50, 25, 22)):
-        phone.fill(f"input[name=cards{seat}]", str(value))
-    with phone.expect_response(lambda r: r.url.endswith("/deals")):
-        phone.locator("#save-deal").tap()
+    handjass_with_a_deal(phone, base)
     expect(phone.locator("li.row")).to_have_count(1)
 
 

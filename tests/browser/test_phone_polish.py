@@ -5,11 +5,9 @@ word on a save level with its undo."""
 
 from __future__ import annotations
 
-import re
-
 from playwright.sync_api import Page, expect
 
-from tests.browser.panel import open_extras, save, tap_points
+from tests.browser.panel import handjass_with_a_deal, open_extras, save, tap_points, too_small
 
 WIDTH = 390
 
@@ -32,16 +30,6 @@ def _add_weis(phone: Page, seat: int, suit: str) -> None:
     row.locator(f"select[name=suit{seat}]").select_option(suit)
     row.locator(f"select[name=top{seat}]").select_option("K")
     _posted(phone, lambda: row.get_by_role("button", name="+ Weis").tap())
-
-
-def _small(page: Page, selector: str) -> list:
-    """The visible elements of a selector less than 44 px high or wide, as [width, height]."""
-    boxes = page.locator(selector).evaluate_all(
-        "es => es.filter(e => e.offsetParent).map(e => e.getBoundingClientRect())"
-        ".map(r => [Math.round(r.width), Math.round(r.height)])"
-    )
-    assert boxes, selector
-    return [b for b in boxes if b[0] < 44 or b[1] < 44]
 
 
 def test_the_weis_ruling_is_a_one_line_verdict_that_opens_to_its_reasons(phone: Page, new_game):
@@ -82,8 +70,8 @@ def test_the_weis_ruling_is_a_one_line_verdict_that_opens_to_its_reasons(phone: 
     _no_sideways_scroll(phone)
 
     # The add row's choices and a Weis chip's ✕ are a thumb high.
-    assert _small(phone, "#seat-0 .add select, #seat-0 .add .button") == []
-    assert _small(phone, ".weis-chip button") == []
+    assert too_small(phone, "#seat-0 .add select, #seat-0 .add .button") == []
+    assert too_small(phone, ".weis-chip button") == []
 
 
 # The rendered size in px of a slate's words and figures: the font size in the drawing's units
@@ -131,11 +119,11 @@ def test_the_compact_slate_writes_its_figures_at_12_px_at_least(phone: Page, new
 
 def test_set_up_claim_and_bar_are_a_thumb_high(phone: Page, new_game, live_server: str):
     phone.goto(live_server + "/")
-    assert _small(phone, ".bar .home") == []
+    assert too_small(phone, ".bar .home") == []
     phone.goto(f"{live_server}/games/new")
-    assert _small(phone, ".seg label") == []
-    assert _small(phone, ".mult input") == []
-    assert _small(phone, "label.check, label.option") == []
+    assert too_small(phone, ".seg label") == []
+    assert too_small(phone, ".mult input") == []
+    assert too_small(phone, "label.check, label.option") == []
     # A checkbox stands in line with the radios, its words with theirs.
     left = phone.evaluate(
         """() => [...document.querySelectorAll('label.check input, .option input[type=radio]')]
@@ -146,22 +134,13 @@ def test_set_up_claim_and_bar_are_a_thumb_high(phone: Page, new_game, live_serve
     new_game()
     phone.locator("#claim").tap()
     phone.wait_for_url("**/claim")
-    assert _small(phone, ".claim .seg label") == []
-    assert _small(phone, "form.claim input[inputmode]") == []
+    assert too_small(phone, ".claim .seg label") == []
+    assert too_small(phone, "form.claim input[inputmode]") == []
     _no_sideways_scroll(phone)
 
 
 def test_a_one_line_note_on_a_save_is_level_with_its_undo(phone: Page, live_server: str):
-    phone.goto(f"{live_server}/handjass/new")
-    for seat, name in enumerate(("Anna", "Ben", "Clara", "Dani"), 1):
-        phone.fill(f"input[name=seat{seat}]", name)
-    phone.get_by_role("button", name="Spiel starten").tap()
-    phone.wait_for_url(re.compile(r"/handjass/[\w-]{24}$"))
-    phone.locator(".trump-pick label:has(input[value=rosen])").tap()
-    for seat, value in enumerate((60, 50, 25, 22)):
-        phone.fill(f"input[name=cards{seat}]", str(value))
-    with phone.expect_response(lambda r: r.url.endswith("/deals")):
-        phone.locator("#save-deal").tap()
+    handjass_with_a_deal(phone, live_server, ("Anna", "Ben", "Clara", "Dani"))
     expect(phone.locator("#note")).to_have_text("Spiel 1 gespeichert.")
     middle = phone.evaluate(
         """() => {
