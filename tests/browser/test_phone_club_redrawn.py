@@ -133,6 +133,9 @@ def test_a_game_kept_without_network_meets_the_same_words_when_it_is_sent(
         " Tisch 1 der früheren Auslosung und schreibt nichts mehr.",
         timeout=15_000,
     )
+    # The old table's heading and seats went with its #live: the new heading stands alone.
+    expect(table_phone.locator("h1")).to_have_count(1)
+    expect(table_phone.locator("h1")).to_have_text("Passe 1 wurde neu gelost")
     expect(table_phone.locator("#flash .error")).to_have_text(
         "Spiel 1 ist nicht gesendet und bleibt auf diesem Handy: Nichts gespeichert: die"
         " Spielleitung hat Passe 1 neu gelost. Dieser Link gehört zu Tisch 1 der früheren"

@@ -346,30 +346,3 @@ def test_the_queues_own_posts_are_left_to_the_queue(
     expect(table_phone.locator("#rows .pending")).to_have_count(0, timeout=15_000)
     expect(table_phone.locator("#total-1")).to_have_text("95")
     assert len(stored(phone, leader)) == 1
-
-
-def test_a_kept_game_refused_as_redrawn_leaves_no_old_heading_above(
-    phone: Page, table_phone: Page, live_server: str
-):
-    """The queue puts the 410 page's #live in place of the table's: the old table's heading and
-    seats go with it (they are in #live), the new heading stands alone."""
-    url, leader = table_url(phone, live_server, games=2)
-    table_phone.goto(url)
-    controlled(table_phone)
-    table_phone.context.set_offline(True)
-    tap_points(table_phone, "95")
-    table_phone.locator("#side-1").tap()
-    expect(table_phone.locator("#rows .pending")).to_have_count(1)
-    phone.goto(f"{leader}/passe/1")
-    phone.get_by_label("Grund für eine neue Auslosung").fill("Greti kam später")
-    phone.locator("#redraw").tap()
-    expect(phone.locator("#redrawn")).to_contain_text("Greti kam später")
-    table_phone.context.set_offline(False)
-    expect(table_phone.locator("#redrawn-why")).to_be_visible(timeout=15_000)
-    expect(table_phone.locator("h1")).to_have_count(1)
-    expect(table_phone.locator("h1")).to_have_text("Passe 1 wurde neu gelost")
-    expect(table_phone.locator(".seat-line")).to_have_count(0)
-    expect(table_phone.locator("#rows .pending")).to_contain_text("Spiel 1 ist nicht gesendet")
-    table_phone.screenshot(path=SHOTS / "clubErr-410-queue.png", full_page=True)
-    assert table_phone.evaluate("document.documentElement.scrollWidth") <= 390
-    assert kept(table_phone) == 1
