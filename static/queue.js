@@ -406,7 +406,8 @@
           // as it now stands, if the answer is one.
           halted = true;
           if (live) htmx.swap("#live", live.outerHTML, { swapStyle: "outerHTML" });
-          unsent(entry, answer.doc);
+          // Said in the entry's row; in the flash too, unless the page put in says it itself.
+          unsent(entry, answer.doc, !(live && live.querySelector("[role=alert]")));
           break;
         } else if (answer.status !== 200) {
           // Refused (the cell taken, the points do not add up): back in the panel, with why.
@@ -436,16 +437,21 @@
     if (done && !halted && !list.length) location.reload();
   }
 
-  // Said where the entry waits (its row) and in the flash, which a poll may take over.
-  function unsent(entry, doc) {
+  // Said where the entry waits (its row) and in the flash (`flash`), which a poll may take over.
+  function unsent(entry, doc, flash = true) {
     const why =
       doc.getElementById("error-page") || doc.querySelector("#live .error, main .error, main .question b");
     entry.unsent = say("unsent", entry.place).replace("{why}", why ? why.textContent.trim() : "");
+    const said = document.getElementById("flash");
+    if (!flash) {
+      said.replaceChildren(); // "… wartet auf diesem Handy" no longer holds
+      return;
+    }
     const note = document.createElement("p");
     note.className = "error";
     note.setAttribute("role", "alert");
     note.textContent = entry.unsent;
-    document.getElementById("flash").replaceChildren(note);
+    said.replaceChildren(note);
   }
 
   function queueable(form, data) {
