@@ -5,6 +5,7 @@ same (410, not "not found"), and its link opens the projector's seat plan."""
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from tests.browser.test_phone_club_queue import table_url, tap_points
 from tests.browser.test_phone_queue import controlled, kept
 
 EIGHT = ["Anna", "Beat", "Clara", "Dani", "Eva", "Fritz", "Greti", "Hans"]
-SHOTS = Path("/tmp/x")
+SHOTS = Path(tempfile.gettempdir()) / "jass-screens"  # to look at; nothing compares them
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ old table heading above it."""
 from __future__ import annotations
 
 import re
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,7 +30,7 @@ from tests.browser.test_phone_club_queue import stored, table_url
 from tests.browser.test_phone_queue import controlled, kept
 from tests.conftest import SEATS
 
-SHOTS = Path("/tmp/x")
+SHOTS = Path(tempfile.gettempdir()) / "jass-screens"  # to look at; nothing compares them
 NO_TABLE = (
     "Nichts gespeichert: dieser Link öffnet keinen Tisch (mehr). Den Link eures Tisches zeigt"
     " die Spielleitung als QR-Code."

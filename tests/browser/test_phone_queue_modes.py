@@ -54,6 +54,9 @@ def trump_and_predictions(page: Page, trump: str, said) -> None:
         page.fill("#said-input", str(value))
         assert step(page, "#next") == 200
     expect(page.locator("#all-said")).to_be_visible()
+    # The points panel focuses its first box (autofocus) when htmx settles it: typed before,
+    # a box's digits went into that one (52 then 20 read "5220" under load).
+    page.wait_for_function("() => ((document.activeElement || {}).id || '').startsWith('points-')")
 
 
 def type_points(page: Page, points) -> None:
