@@ -117,6 +117,9 @@
       numbered: form.hasAttribute("data-queue-number"), // a club table's game: sent with its place
       one: form.hasAttribute("data-queue-one"), // a round's last step: no edit takes it whole
     };
+    const at = form.querySelector("[data-number]");
+    if (back) entry.shown = back.shown;
+    else if (at) entry.shown = upcoming(at); // the number its panel showed
     if (back) entry.id = back.id; // its place in the queue, in front of the ones after it
     form.elements.once.value = token();
     return keep(entry).then(function () {
@@ -135,14 +138,38 @@
     });
   }
 
-  // The server's previews of what was typed no longer hold.
-  // The panel moves on past the kept entries: the next Vorhand, and the team its trick points
-  // go to by default (a Schieber panel's <template data-ahead>), so three taps stay right.
-  function ahead() {
-    const form = document.querySelector("form[data-queue]");
-    const next = form && form.querySelector('template[data-ahead="' + list.length + '"]');
-    if (!next) return;
-    form.querySelector(".who").replaceChildren(next.content.cloneNode(true));
+  // Whether an entry ends its hand (trick points or a Match): Weis alone leaves it running.
+  function ends(entry) {
+    return entry.fields.some((f) => (f[0] === "points" && f[1] !== "") || f[0] === "match");
+  }
+
+  // The number of the panel's next entry: the panel's own (the server's) moved on by each
+  // waiting entry that ends one, and never before the one after the last entry kept (a page
+  // from a copy older than the one it was typed on).
+  function upcoming(at) {
+    let n = +at.dataset.number + list.filter(ends).length;
+    const last = list[list.length - 1];
+    if (last && last.shown) n = Math.max(n, last.shown + (ends(last) ? 1 : 0));
+    return n;
+  }
+
+  // The panel moves on past the kept entries: its number, Vorhand, dealer and the team its
+  // trick points go to by default, from the panel's <template data-turn> of that number (a
+  // Schieber hand, a club table's game), so three taps stay right however many wait.
+  function ahead(root) {
+    const form = (root || document).querySelector("form[data-queue]");
+    const at = form && form.querySelector("[data-number]");
+    const turns = at ? form.querySelectorAll("template[data-turn]") : [];
+    if (!turns.length) return;
+    const n = root ? +at.dataset.number : upcoming(at);
+    if (at.dataset.last) form.hidden = n > +at.dataset.last; // every game of the Passe kept
+    const next = turns[(n - 1) % turns.length];
+    const who = form.querySelector(".who");
+    who.innerHTML = next.innerHTML;
+    who.querySelectorAll("[data-n]").forEach((e) => { e.textContent = n; });
+    const dealer = form.querySelector("#dealer");
+    if (dealer) dealer.innerHTML = next.dataset.dealer;
+    if (root) return;
     const field = form.dataset.queueTeam || "points_team";
     const team = form.querySelector('input[name="' + field + '"][value="' + next.dataset.team + '"]');
     if (team) team.checked = true;
@@ -193,6 +220,43 @@
     document.querySelectorAll("form[data-queue-one]").forEach(function (form) {
       form.inert = list.some((e) => !e.back && moved(e) === where(form));
     });
+    project();
+  }
+
+  // What the projection changed carries what it was (data-was; empty: it was not there), so
+  // that the server's own comes back: before each projection, and in the worker's copy.
+  function restore(root) {
+    root.querySelectorAll("[data-was]").forEach(function (e) {
+      if (e.dataset.was) e.outerHTML = e.dataset.was;
+      else e.remove();
+    });
+  }
+  function swap(elt, html) {
+    const was = elt.dataset.was === undefined ? elt.outerHTML : elt.dataset.was;
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    const now = template.content.firstElementChild;
+    now.dataset.was = was;
+    elt.replaceWith(now);
+  }
+
+  // The board with the entries that wait scored in, as the server will score them once they
+  // are sent (the mode's static/projection-<mode>.js, loaded once something waits): the state
+  // the phone will have, not the one before them.
+  function project() {
+    restore(document);
+    const waiting = list.filter((e) => !e.back && !e.unsent).map((e) => Object.fromEntries(e.fields));
+    if (!waiting.length || !box.dataset.projection) return;
+    if (!window.JassProjection) {
+      if (!document.querySelector("script[data-projection]")) {
+        const script = document.head.appendChild(document.createElement("script"));
+        script.dataset.projection = "";
+        script.onload = project;
+        script.src = box.dataset.projection;
+      }
+      return;
+    }
+    window.JassProjection(document, waiting, JSON.parse(box.dataset.rules), swap, box.dataset.projected);
   }
 
   // Why it waits: refused and back in the panel, or behind the one that is; this link dead.
@@ -227,11 +291,11 @@
             try {
               const live = (await state()).doc.getElementById("live");
               htmx.swap("#live", live.outerHTML, { swapStyle: "outerHTML" });
-              ahead();
             } catch (error) {
               clear(form, true);
             }
           }
+          ahead(); // one fewer waits: the panel's number, Vorhand and team go back one
           show();
           send();
         });
@@ -520,9 +584,30 @@
   // A form's answer puts a panel for the state after it: it moves on past what still waits.
   document.addEventListener("htmx:afterSettle", function (event) {
     const config = event.detail.requestConfig;
+    const xhr = event.detail.xhr;
     if (config && config.verb === "post" && list.length && !held()) ahead();
     show();
+    if (config && config.verb === "post" && xhr.status < 300 && !xhr.getResponseHeader("Jass-Offline-Copy")) {
+      keepCopy();
+    }
   });
+
+  // The page as the server's answers left it, for the worker's copy (/sw.js): what this script
+  // and offline.js put in it goes (kept entries are drawn again from IndexedDB), and the panel
+  // is the server's own, for the state shown.
+  function keepCopy() {
+    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!worker || copy) return;
+    const page = document.documentElement.cloneNode(true);
+    page.querySelectorAll(".pending, #flash > *").forEach((e) => { e.remove(); });
+    page.querySelector("#net").replaceChildren();
+    page.querySelectorAll("#history .empty, #net").forEach((e) => { e.hidden = e.id === "net"; });
+    page.querySelectorAll("[inert]").forEach((e) => { e.removeAttribute("inert"); });
+    page.removeAttribute("data-awake");
+    restore(page);
+    ahead(page);
+    worker.postMessage({ page: location.href, html: "<!DOCTYPE html>\n" + page.outerHTML });
+  }
   window.addEventListener("online", send);
   // A pub's Wi-Fi may be "connected" and still carry nothing: no "online" comes, and a page
   // without a poll (a club table) asks again by itself while something waits.
@@ -540,7 +625,7 @@
       delete e.back;
       delete e.unsent;
     });
-    ahead();
+    if (list.length) ahead();
     show();
     send();
   });

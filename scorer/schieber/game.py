@@ -24,6 +24,7 @@ from scorer.weis import (
 )
 
 SLATE_ORDER = HOUSE_ORDER  # Stöck and Weis as announced, the tricks at the end
+STOECK = 20  # King and Ober of trumps in one hand
 
 
 @dataclass(frozen=True)
@@ -221,7 +222,7 @@ def steps(hand: Hand, rules: Rules, weis: tuple[int, int] | None = None) -> list
     m = rules.multiplier(hand.contract)
     weis = weis or hand.weis
     found = {
-        "stoeck": (20 * m if hand.stoeck == 0 else 0, 20 * m if hand.stoeck == 1 else 0),
+        "stoeck": (STOECK * m if hand.stoeck == 0 else 0, STOECK * m if hand.stoeck == 1 else 0),
         "weis": (weis[0] * m, weis[1] * m),
         "stich": tuple(p * m for p in hand.trick_points),
     }
@@ -237,6 +238,19 @@ def score(hand: Hand, rules: Rules, weis: tuple[int, int] | None = None) -> tupl
         total[0] += step.points[0]
         total[1] += step.points[1]
     return (total[0], total[1])
+
+
+def scoring(rules: Rules) -> dict:
+    """How steps() scores a hand entered with trick points, Weis and Stöck, as plain data: for
+    a phone that scores the hands it keeps without network on its own, until the server does
+    (static/projection-schieber.js; tests/browser/test_projection.py holds the two together)."""
+    return {
+        "times": {c.key: rules.multiplier(c.key) for c in rules.contracts},
+        "order": list(rules.order if rules.auto_end else SLATE_ORDER),
+        "hand": HAND_TOTAL,
+        "match": MATCH_TOTAL,
+        "stoeck": STOECK,
+    }
 
 
 @dataclass(frozen=True)

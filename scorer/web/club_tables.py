@@ -319,9 +319,8 @@ def _page(table, stored, key, errors, status, *, editing=None, typed=None):
     def seat(index: int) -> tuple[str, str, int]:
         return SEATS[index], names[table.seats[index]], index % 2
 
-    later = range(number + 1, min(number + 6, expected) + 1)
     ahead = [
-        (n - number, n, seat(dealer_seat(n, count)), seat(vorhand_seat(n, count))) for n in later
+        (t, seat(dealer_seat(t + 1, count)), seat(vorhand_seat(t + 1, count))) for t in range(count)
     ]
     vorhand = seat(vorhand_seat(number, count))
     return render_template(

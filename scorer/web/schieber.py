@@ -28,6 +28,7 @@ from scorer.schieber.game import (
     hand_problems,
     merge_declared,
     previews,
+    scoring,
     settle_tie,
 )
 from scorer.schieber.standing import still_needed
@@ -231,6 +232,7 @@ def _game_context(
         "stored": stored,
         "game": game,
         "rules": game.rules,
+        "scoring": scoring(game.rules),
         "state": state,
         "form": form,
         "errors": errors or {},
@@ -257,9 +259,6 @@ def _game_context(
     }
 
 
-AHEAD = 6  # the hands after the next one that a panel knows, for entries kept without network
-
-
 @bp.app_template_global()
 def hand_who(game: Game, index: int, hand_line: Markup, shove_line: Markup) -> Markup:
     """Hand `index` (0-based) as the panel names it: its number and Vorhand, and the toggle
@@ -267,36 +266,42 @@ def hand_who(game: Game, index: int, hand_line: Markup, shove_line: Markup) -> M
     and "{partner}" in them), as the hands ahead are."""
     _, line, toggle = _hand_lines(game, index, str(hand_line), str(shove_line))
     return Markup(
-        f'<div class="who">\n    <span>{line}</span>\n'
+        f'<div class="who">\n    <span>{line.replace(NUMBER, str(index + 1))}</span>\n'
         f'    <label class="toggle">{toggle}</label>\n  </div>\n'
     )
 
 
 @bp.app_template_global()
-def hands_ahead(game: Game, index: int, hand_line: Markup, shove_line: Markup) -> Markup:
-    """The AHEAD hands after hand `index` (0-based) as the panel's <template>s: how far ahead,
-    the team of their Vorhand, and the panel's two lines filled in (see hand_who). Written
-    here, not by a loop in the template: six hands' thirty template expressions cost more
-    than the rest of the panel's part."""
-    hand, shove = str(hand_line), str(shove_line)
+def hands_ahead(game: Game, hand_line: Markup, shove_line: Markup, dealer_line: Markup) -> Markup:
+    """Every hand of one round of the table as the panel's <template>s, for entries kept on
+    the phone without network (static/queue.js): hand n is the template of turn (n - 1) modulo
+    the seats, whatever n, however many hands wait. Each has the team of its Vorhand, the
+    dealer's line and the panel's two lines, the number left for the phone to fill in (NUMBER).
+    Written here, not by a loop in the template: a loop's expressions cost more than the rest
+    of the panel's part."""
+    hand, shove, deal = str(hand_line), str(shove_line), str(dealer_line)
     parts = []
-    for k in range(1, AHEAD + 1):
-        team, line, toggle = _hand_lines(game, index + k, hand, shove)
+    for turn in range(len(game.seats())):
+        team, line, toggle = _hand_lines(game, turn, hand, shove)
+        dealer = deal.replace("{name}", str(escape(game.dealer(turn)[1])))
         parts.append(
-            f'<template data-ahead="{k}" data-team="{team}">'
+            f'<template data-turn="{turn}" data-team="{team}" data-dealer="{escape(dealer)}">'
             f'<span>{line}</span>\n    <label class="toggle">{toggle}</label></template>\n'
         )
     return Markup("".join(parts))
 
 
+NUMBER = "<span data-n></span>"  # where a hand's number goes: never in a name, which is escaped
+
+
 def _hand_lines(game: Game, index: int, hand: str, shove: str) -> tuple[int, str, str]:
-    """The team of hand `index`'s Vorhand, and the hand's two lines filled in, the names
-    escaped."""
+    """The team of hand `index`'s Vorhand, and the hand's two lines with Vorhand and partner
+    filled in, the names escaped; the number's place is NUMBER."""
     team, name = game.vorhand(index)
     partner = game.partner(index)
     return (
         team,
-        hand.replace("{number}", str(index + 1)).replace("{name}", str(escape(name))),
+        hand.replace("{number}", NUMBER).replace("{name}", str(escape(name))),
         shove.replace("{partner}", str(escape(partner))),
     )
 

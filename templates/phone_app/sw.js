@@ -46,9 +46,28 @@ self.addEventListener("activate", function (event) {
 // of a game loads the next page while the worker still installs), or a page reloaded past the
 // worker, is not among the pages claim() took: it asks (static/offline.js) and is taken then,
 // so that it is kept for a time without network like every other page.
+//
+// A page of a game changed by a form's answer (htmx swapped in the state after it) sends its
+// new state (static/queue.js): kept as the page's copy, so that a reload without network shows
+// what the phone showed last, not the page as it was first loaded. It keeps the headers the
+// server gave the page (its security headers among them), with the time of this state.
 self.addEventListener("message", function (event) {
   if (event.data === "claim") event.waitUntil(self.clients.claim());
+  const page = event.data && event.data.page;
+  if (page && new URL(page).origin === self.location.origin) {
+    event.waitUntil(shown(page, event.data.html));
+  }
 });
+
+async function shown(page, html) {
+  const cache = await caches.open(PAGES_CACHE);
+  const request = new Request(page);
+  const old = await cache.match(request, { ignoreVary: true });
+  const headers = new Headers(old ? old.headers : { "Content-Type": "text/html; charset=utf-8" });
+  ["Content-Length", "Content-Encoding", "ETag"].forEach(function (name) { headers.delete(name); });
+  headers.set("Date", new Date().toUTCString());
+  await keep(cache, request, new Response(html, { status: 200, headers: headers }));
+}
 
 self.addEventListener("fetch", function (event) {
   const request = event.request;

@@ -299,50 +299,70 @@ def kept_board(page: Page, url: str) -> int | None:
     )
 
 
-def test_a_board_kept_by_the_worker_is_shown_only_when_newer_than_the_page_s(phone: Page, new_game):
+def wait_kept_board(page: Page, url: str, version: int) -> None:
+    for _ in range(40):  # the next poll keeps the board
+        if kept_board(page, url) == version:
+            return
+        page.wait_for_timeout(100)
+    assert kept_board(page, url) == version
+
+
+def test_a_board_kept_by_the_worker_is_shown_only_when_newer_than_the_page_s(
+    phone: Page, other_phone: Page, new_game
+):
     url = new_game()
     controlled(phone)
-    phone.reload()  # the page kept before any hand: version 0
-    expect(phone.locator("#tafel")).to_have_attribute("data-version", "0")
     tap_points(phone, "62")
-    save(phone, "rosen")  # hand 1: 62 : 95
+    save(phone, "rosen")  # hand 1: 62 : 95; the page's copy is this state (version 1)
     expect(phone.locator("#tafel")).to_have_attribute("data-version", "1")
-    for _ in range(40):  # the next poll keeps the board of version 1
-        if kept_board(phone, url) == 1:
-            break
-        phone.wait_for_timeout(100)
-    assert kept_board(phone, url) == 1
 
-    # The polls get no answer, while the phone still has its Wi-Fi (the server is out of
-    # reach): the worker answers them from its copy, and the page says there is no network.
-    phone.context.route("**/*teil=tafel*", lambda route: route.abort())
-    expect(phone.locator("#net")).to_have_text(NO_NETWORK)
-    # A hand saved meanwhile shows; the older board kept by the worker does not replace it.
-    points_for(phone, "Ihr")
-    tap_points(phone, "100")
-    save(phone, "schellen")  # hand 2: Schellen x2, 57 : 100
-    assert totals(phone) == (176, 295)
-    expect(phone.locator("#net")).to_have_text(NO_NETWORK)  # the next poll: still no answer
-    phone.wait_for_timeout(2_200)
-    assert totals(phone) == (176, 295)
-    expect(phone.locator("#tafel")).to_have_attribute("data-version", "2")
-    assert kept_board(phone, url) == 1
+    # Another phone saves hand 2; this one's board follows (its poll), and the worker keeps it.
+    other_phone.goto(url)
+    points_for(other_phone, "Ihr")
+    tap_points(other_phone, "100")
+    save(other_phone, "schellen")  # hand 2: Schellen x2, 57 : 100
+    expect(phone.locator("#tafel")).to_have_attribute("data-version", "2", timeout=4_000)
+    wait_kept_board(phone, url, 2)
 
-    # Opened again without network: the kept page (version 0) takes the kept board (1).
+    # Opened again without network: the page's copy (version 1) takes the newer kept board.
     phone.context.set_offline(True)
     phone.reload()
     expect(phone.locator("#net")).to_have_text(COPY)
-    expect(phone.locator("#tafel")).to_have_attribute("data-version", "1", timeout=4_000)
-    assert totals(phone) == (62, 95)
-    assert history_numbers(phone) == []  # the rest of the page is the kept one
+    expect(phone.locator("#tafel")).to_have_attribute("data-version", "2", timeout=4_000)
+    assert totals(phone) == (176, 295)
+    assert history_numbers(phone) == [1]  # the rest of the page is the kept one
+
+    # Back online; then the polls get no answer, while the phone still has its Wi-Fi (the
+    # server is out of reach): the worker answers them from its copy, and the page says so.
+    phone.context.set_offline(False)
+    expect(phone.locator("#net")).to_be_hidden()
+    assert history_numbers(phone) == [2, 1]
+    phone.context.route("**/*teil=tafel*", lambda route: route.abort())
+    expect(phone.locator("#net")).to_have_text(NO_NETWORK)
+    # A hand saved meanwhile shows; the older board kept by the worker does not replace it.
+    tap_points(phone, "30")
+    save(phone, "eicheln")  # hand 3: 30 : 127
+    assert totals(phone) == (206, 422)
+    phone.wait_for_timeout(2_200)
+    assert totals(phone) == (206, 422)
+    assert kept_board(phone, url) == 2
+
+    # Opened again without network: the page as it was shown last (version 3), which the
+    # older kept board does not replace.
+    phone.context.set_offline(True)
+    phone.reload()
+    expect(phone.locator("#net")).to_have_text(COPY)
+    phone.wait_for_timeout(2_000)  # a poll or two, answered from the copy
+    expect(phone.locator("#tafel")).to_have_attribute("data-version", "3")
+    assert totals(phone) == (206, 422)
+    assert history_numbers(phone) == [3, 2, 1]
 
     # Network and server back: the stored state.
     phone.context.unroute("**/*teil=tafel*")
     phone.context.set_offline(False)
-    expect(phone.locator("#tafel")).to_have_attribute("data-version", "2")
-    assert totals(phone) == (176, 295)
-    assert history_numbers(phone) == [2, 1]
     expect(phone.locator("#net")).to_be_hidden()
+    assert totals(phone) == (206, 422)
+    assert history_numbers(phone) == [3, 2, 1]
 
 
 def test_the_network_s_answer_wins_over_the_copy_and_a_page_never_opened_says_so(

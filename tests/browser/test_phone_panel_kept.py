@@ -29,8 +29,9 @@ _DESCRIBE = """() => {
             .filter((i) => !['csrf_token', 'once'].includes(i.name))
             .map((i) => [i.name, i.type, i.value, i.checked, i.hasAttribute('aria-invalid')]),
         who: text('.who'),
-        ahead: Array.from(panel.querySelectorAll('template[data-ahead]'),
-                          (t) => [t.dataset.ahead, t.dataset.team, t.innerHTML.trim()]),
+        ahead: Array.from(panel.querySelectorAll('template[data-turn]'), (t) =>
+            [t.dataset.turn, t.dataset.team, t.dataset.dealer, t.innerHTML.trim()]),
+        number: panel.querySelector('[data-number]').dataset.number,
         dealer: text('#dealer'),
         outputs: text('output, .preview'),
         errors: text('.error'),

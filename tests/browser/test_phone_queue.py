@@ -72,7 +72,9 @@ def test_three_hands_without_network_wait_survive_a_reload_and_land_once_in_orde
     expect(phone.locator("#flash .note")).to_have_text(
         "Hand 4 wartet auf diesem Handy: gesendet wird, sobald das Netz zurück ist."
     )
-    assert totals(phone) == (62, 95)  # the server scores: nothing yet
+    # Scored in on the phone, as the server will score them: hand 1 and the three that wait.
+    assert totals(phone) == (850, 95 + 114 + 40 + 0)
+    expect(phone.locator(".slate .target")).to_contain_text("3 wartend mitgerechnet")
     assert sent == []
     SHOTS.mkdir(exist_ok=True)
     phone.locator("#history").scroll_into_view_if_needed()
@@ -84,12 +86,14 @@ def test_three_hands_without_network_wait_survive_a_reload_and_land_once_in_orde
     expect(phone.locator("html")).to_have_attribute("data-offline-copy", re.compile(" GMT$"))
     expect(phone.locator("#rows .pending")).to_have_count(3)
     assert pending(phone) == waiting
+    expect(phone.locator("#total-0 b")).to_have_text("850")
+    assert totals(phone) == (850, 249)
     assert sent == []
     assert stored(phone, url) and len(stored(phone, url)) == 1
 
     phone.context.set_offline(False)
     expect(phone.locator("#rows .pending")).to_have_count(0, timeout=8_000)
-    expect(phone.locator("#total-0 b")).to_have_text(str(62 + 200 + 117 + 471))
+    expect(phone.locator("#total-0 b:not(.projected)")).to_have_text(str(62 + 200 + 117 + 471))
     assert totals(phone) == (850, 95 + 114 + 40 + 0)
     hands = stored(phone, url)
     assert [(h["contract"], h["points"], h["points_team"]) for h in hands] == [
@@ -363,7 +367,8 @@ def test_the_app_opens_offline_on_its_start_page_listing_the_game_with_its_waiti
     page = context.new_page()
     page.goto(url)
     expect(page.locator("#net")).to_contain_text("letzter bekannter Stand")
-    assert totals(page) == (62, 95)
+    expect(page.locator("#total-0 b.projected")).to_have_text("262")  # hand 2 scored in
+    assert totals(page) == (262, 209)
     expect(page.locator("#rows .pending")).to_have_text(
         re.compile(rf"^2\s*Schellen ×2 · Wir 100\s*{WAIT}$")
     )

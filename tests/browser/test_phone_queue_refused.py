@@ -131,7 +131,7 @@ def test_dropping_a_refused_hand_gives_the_panel_back_its_vorhands_team(phone: P
     """After "Meine verwerfen": hand 1, typed without
     network for Ihr (170: refused), comes back into the panel; the table drops it. The panel
     is reset to the refusal page's defaults, where Ihr is checked, and with nothing else
-    waiting there is no <template data-ahead> to set the team again: the next hand, typed in
+    waiting there is no <template data-turn> to set the team again: the next hand, typed in
     three taps (two digits and the contract), goes to Ihr, though its Vorhand (Anna) is of
     Wir and a fresh panel defaults to Wir.
     Now: "Meine verwerfen" lets the refused hand's values go (docs/offline.md: "the

@@ -257,7 +257,11 @@ def test_a_hand_from_a_plain_panel_keeps_the_panel_and_sends_what_moves_on(clien
     assert totals_in(html) == (62, 95)
     # The page keeps its panel; hand 2 (Vorhand Ben, Ihr's points, Anna deals) comes out of band.
     assert '<form id="panel" hx-preserve></form>' in html and 'id="points"' not in html
-    assert re.search(r'<div id="next" hx-swap-oob="true">.*Hand 2: Vorhand <b>Ben</b>', html, re.S)
+    assert re.search(
+        r'<div id="next" data-number="2" hx-swap-oob="true">.*Hand 2: Vorhand <b>Ben</b>',
+        html,
+        re.S,
+    )
     assert '<span class="dealer" id="dealer" hx-swap-oob="true">Anna gibt</span>' in html
     team = re.search(r'id="points-team".*?</div>', html, re.S).group(0)
     assert 'value="1" checked' in team and 'value="0" checked' not in team
@@ -277,27 +281,29 @@ def test_a_hand_from_a_plain_panel_keeps_the_panel_and_sends_what_moves_on(clien
     assert "hx-preserve" not in html and 'id="points"' in html and "Hand 3: Vorhand" in html
 
 
-def test_the_hands_ahead_name_each_vorhand_partner_and_team_escaped(client):
-    """The six hands after the next one (for entries kept on a phone without network): their
-    number, Vorhand and partner in turn around the table, the team of their Vorhand; names
-    as text, never as markup."""
+def test_the_hands_ahead_name_each_vorhand_partner_dealer_and_team_escaped(client):
+    """Every hand of a round of the table (for entries kept on a phone without network): in
+    turn around the table its Vorhand, partner and dealer, the team of its Vorhand, and the
+    place of its number; names as text, never as markup. The panel says its own number."""
     client.post("/games/new", data=new_game_form(seat2="<i>Bé&n</i>"))
     plain = {"HX-Request": "true", "Jass-Panel": "plain"}
     html = client.post(
         "/games/1/hands", data={"contract": "rosen", "points": "62"}, headers=plain
     ).get_data(as_text=True)
     ahead = re.findall(
-        r'<template data-ahead="(\d)" data-team="(\d)"><span>Hand (\d+): Vorhand <b>([^<]*)</b>'
-        r'</span>\s*<label class="toggle"><input id="shoved" name="shoved" type="checkbox"'
-        r' value="y"> gschobe → ([^<]*)</label></template>',
+        r'<template data-turn="(\d)" data-team="(\d)" data-dealer="([^"]*)"><span>Hand '
+        r"<span data-n></span>: Vorhand <b>([^<]*)</b></span>\s*<label class=\"toggle\">"
+        r'<input id="shoved" name="shoved" type="checkbox" value="y"> gschobe → ([^<]*)</label>'
+        r"</template>",
         html,
     )
     ben = "&lt;i&gt;Bé&amp;n&lt;/i&gt;"
-    seats = ["Anna", ben, "Clara", "Dani"]  # hand 2's Vorhand is the second seat
+    seats = ["Anna", ben, "Clara", "Dani"]  # hand 1's Vorhand is the first seat
+    dealer = [f"{seats[(t + 3) % 4]} gibt".replace("&", "&amp;") for t in range(4)]
     assert ahead == [
-        (str(k), str((k + 1) % 2), str(k + 2), seats[(k + 1) % 4], seats[(k + 3) % 4])
-        for k in range(1, 7)
+        (str(t), str(t % 2), dealer[t], seats[t], seats[(t + 2) % 4]) for t in range(4)
     ]
+    assert '<div id="next" data-number="2"' in html
     assert "<i>" not in html
 
 
