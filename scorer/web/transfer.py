@@ -159,11 +159,24 @@ def attachment(body: str, mimetype: str, name: str) -> Response:
     return Response(body, mimetype=mimetype, headers={"Content-Disposition": disposition})
 
 
+# What makes a spreadsheet read a cell as a formula (OWASP, "CSV injection").
+FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value):
+    """A cell as a spreadsheet must read it: text that would start a formula (a team called
+    '=HYPERLINK(...)') begins with an apostrophe, which shows it as the text it is. Numbers
+    stay numbers, a negative one too."""
+    if isinstance(value, str) and value.startswith(FORMULA):
+        return "'" + value
+    return value
+
+
 def csv_file(rows: Iterable[list], name: str) -> Response:
     """Rows as a CSV file, with the byte order mark, so that spreadsheets read the umlauts."""
     out = io.StringIO()
     out.write("\ufeff")
-    csv.writer(out).writerows(rows)
+    csv.writer(out).writerows([cell(v) for v in row] for row in rows)
     return attachment(out.getvalue(), "text/csv", name)
 
 

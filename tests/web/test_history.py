@@ -11,6 +11,7 @@ import pytest
 
 from scorer.storage import games as store
 from scorer.web.db import get_db
+from scorer.web.transfer import cell
 from tests.conftest import link, new_game_form, own
 from tests.rules.test_handjass import full_game
 from tests.rules.test_stats import coiffeur_game, differenzler_game, schieber_game
@@ -263,3 +264,29 @@ def test_a_hand_entered_since_shows_in_the_next_rueckblick(client):
     after = page(client, "/rueckblick")
     assert figures(after, "schieber", "Ihr")["called"] == 1
     assert re.search(r'<span class="score">234 : 237</span>', after)
+
+
+def test_csv_never_hands_a_spreadsheet_a_formula(app, client):
+    """Names as typed (a team "=HYPERLINK(...)", players "+cmd" and "@SUM(1)") are written so
+    that a spreadsheet shows them as text (OWASP: a leading apostrophe), numbers as numbers."""
+    hyperlink = '=HYPERLINK("http://evil.example","Ost")'
+    game = schieber_game()
+    teams = (type(game.teams[0])(hyperlink, ("+cmd", "@SUM(1)")), game.teams[1])
+    with app.app_context():
+        store.create(get_db(), type(game)(teams, game.rules, 0, game.hands))
+    own(client, 1)
+    body = client.get("/rueckblick.csv").get_data(as_text=True).lstrip("\ufeff")
+    (row,) = list(csv.reader(io.StringIO(body)))[1:]
+    assert row[2] == f"'{hyperlink} – West"
+    assert row[3:5] == ["1011 : 174", f"'{hyperlink}"]
+    assert "+cmd:" in row[6] and not any(cell.startswith(("=", "+", "-", "@")) for cell in row)
+    # The club's files go through the same writer: each character that starts a formula.
+    assert [cell(v) for v in ("-2+3", "\tx", "\rx", "@a", "a=b", -150, 7)] == [
+        "'-2+3",
+        "'\tx",
+        "'\rx",
+        "'@a",
+        "a=b",
+        -150,
+        7,
+    ]
