@@ -10,6 +10,7 @@ who owes most pays the one who is owed most, and so on.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -36,25 +37,33 @@ class Stakes:
         """Stakes from plain data (an import, the database), strictly: Invalid otherwise."""
         if not isinstance(data, dict) or set(data) != {"amount", "step"}:
             raise Invalid("stakes_unreadable")
-        return cls(amount(data["amount"]), step(data["step"]))
+        if not isinstance(data["amount"], str) or len(data["amount"]) > 12:
+            raise Invalid("stakes_amount")
+        return cls(_amount(data["amount"], STORED), step(data["step"]))
+
+
+TYPED = re.compile(r"[0-9]+(\.[0-9]+)?")  # a plain number, ASCII digits, no exponent
+# As earlier versions stored a whole amount: 10 as "1E+1". Read back, never typed.
+STORED = re.compile(r"[0-9]+(\.[0-9]+)?(E\+[0-9]+)?")
 
 
 def amount(text) -> Decimal:
-    """An amount per unit as typed ("0.10", "0,1", "1"): above 0, at most MAX_AMOUNT francs,
-    at most 4 decimals; Invalid otherwise."""
+    """An amount per unit as typed ("0.10", "0,1", "1", "Fr. 2"): above 0, at most MAX_AMOUNT
+    francs, at most 4 decimals; Invalid otherwise."""
     if not isinstance(text, str) or len(text) > 12:
         raise Invalid("stakes_amount")
-    try:
-        value = Decimal(text.strip().replace(",", ".").removeprefix("Fr.").strip())
-    except InvalidOperation:
-        raise Invalid("stakes_amount") from None
-    if (
-        not value.is_finite()
-        or not 0 < value <= MAX_AMOUNT
-        or value != value.quantize(Decimal("0.0001"))
-    ):
+    return _amount(text.strip().replace(",", ".").removeprefix("Fr.").strip(), TYPED)
+
+
+def _amount(text: str, shape: re.Pattern) -> Decimal:
+    """The amount a text of this shape says, whole amounts without decimals ("10", not
+    "1E+1", which is how earlier versions wrote ten)."""
+    if not shape.fullmatch(text):
         raise Invalid("stakes_amount")
-    return value.normalize() if value == value.to_integral() else value
+    value = Decimal(text)
+    if not 0 < value <= MAX_AMOUNT or value != value.quantize(Decimal("0.0001")):
+        raise Invalid("stakes_amount")
+    return value.quantize(Decimal(1)) if value == value.to_integral() else value
 
 
 def step(text) -> Decimal:

@@ -19,14 +19,36 @@ D = Decimal
 @pytest.mark.parametrize(
     ("typed", "value"),
     [("0.05", D("0.05")), ("0,1", D("0.1")), ("1", D("1")), (" 2.50 ", D("2.50")),
-     ("Fr. 0.01", D("0.01")), ("0.0025", D("0.0025")), ("100", D("100"))],
+     ("Fr. 0.01", D("0.01")), ("0.0025", D("0.0025")), ("100", D("100")), ("10.00", D("10"))],
 )  # fmt: skip
 def test_amounts_as_a_table_types_them(typed, value):
     assert amount(typed) == value
+    # Shown back and stored as typed, a whole amount without decimals: 10 is "10", not "1E+1".
+    assert str(amount(typed)) == str(value)
 
 
 @pytest.mark.parametrize(
-    "typed", ["", "0", "-1", "abc", "1e3", "NaN", "Infinity", "100.01", "0.00001", "1" * 13, None]
+    "typed",
+    [
+        "",
+        "0",
+        "-1",
+        "abc",
+        "1e3",
+        "1e2",
+        "1E+1",
+        "٣",
+        "1٠",
+        "+5",
+        ".5",
+        "5.",
+        "NaN",
+        "Infinity",
+        "100.01",
+        "0.00001",
+        "1" * 13,
+        None,
+    ],
 )
 def test_impossible_amounts_are_refused(typed):
     with pytest.raises(Invalid) as refused:
@@ -44,7 +66,19 @@ def test_only_two_roundings():
 def test_stakes_read_back_strictly():
     stakes = Stakes(D("0.01"), D("1"))
     assert Stakes.from_dict(stakes.to_dict()) == stakes
-    for bad in ({"amount": "0.01"}, {"amount": 1, "step": "1"}, [], {"amount": "0", "step": "1"}):
+    ten = Stakes(amount("10"), D("0.05"))
+    assert ten.to_dict() == {"amount": "10", "step": "0.05"}
+    # Earlier versions stored ten as "1E+1": such games and exports still read.
+    assert Stakes.from_dict({"amount": "1E+1", "step": "0.05"}) == ten
+    assert str(Stakes.from_dict({"amount": "1E+2", "step": "1"}).amount) == "100"
+    for bad in (
+        {"amount": "0.01"},
+        {"amount": 1, "step": "1"},
+        [],
+        {"amount": "0", "step": "1"},
+        {"amount": "1E+3", "step": "1"},
+        {"amount": "٣", "step": "1"},
+    ):
         with pytest.raises(Invalid):
             Stakes.from_dict(bad)
 

@@ -68,6 +68,8 @@ def test_a_running_game_shows_no_payment_yet(client):
         ({"amount": "", "step": "0.05"}, "amount", "Bitte einen Betrag in Franken eingeben"),
         ({"amount": "abc", "step": "0.05"}, "amount", "Bitte einen Betrag in Franken eingeben"),
         ({"amount": "500", "step": "0.05"}, "amount", "(bis 100)"),
+        ({"amount": "1e2", "step": "0.05"}, "amount", "Bitte einen Betrag in Franken eingeben"),
+        ({"amount": "٣", "step": "0.05"}, "amount", "Bitte einen Betrag in Franken eingeben"),
         ({"amount": "0.05", "step": "0.1"}, "step", "auf 5 Rappen oder auf den Franken"),
     ],
 )
@@ -95,6 +97,13 @@ def test_the_export_carries_the_stakes_and_the_import_keeps_them(won):
     refused = won.post("/games/import", data=upload, content_type="multipart/form-data")
     assert refused.status_code == 422
     assert "Bitte einen Betrag in Franken eingeben" in text(refused)
+
+
+def test_ten_francs_show_back_as_ten(won):
+    """A whole amount is shown back in the form and exported as typed, not as "1E+1"."""
+    assert won.post("/games/1/einsatz", data={"amount": "10", "step": "1"}).status_code == 303
+    assert 'value="10"' in text(won.get("/games/1/einsatz"))
+    assert json.loads(won.get("/games/1/export.json").get_data())["stakes"]["amount"] == "10"
 
 
 def test_a_handjass_loser_pays_the_strokes_missing_to_retire(client):
