@@ -99,7 +99,8 @@ def replay_command(file) -> None:
         if '"jass-scorer/event"' in data:  # an evening: its standings
             state = club_exchange.replay(club_exchange.parse(data))
         else:
-            state = exchange.state_dict(exchange.parse(data))
+            # Read as the import page reads it: its changes and stakes too.
+            state = exchange.state_dict(exchange.parse_document(data).game)
     except exchange.ImportProblem as error:
         said = say(error.code, kind="club") if error.game is None else import_words(error)
         raise click.ClickException(said) from error

@@ -4,6 +4,7 @@ import io
 import json
 import re
 
+import pytest
 from sqlite_utils import Database
 
 from scorer import create_app, exchange
@@ -128,3 +129,53 @@ def test_replay_prints_every_kinds_state(app, tmp_path):
     # The two best take a stroke each; under 26 is a potato, which takes one away.
     assert handjass["strokes"] == [1, 1, 0, 0] and handjass["potatoes"] == [0, 0, 1, 1]
     assert handjass["net"] == [1, 1, -1, -1]
+
+
+def _games() -> dict:
+    """A short game of each mode."""
+    from scorer.coiffeur import CoiffeurGame, CoiffeurRules, Entry
+    from scorer.differenzler import DifferenzlerGame, Round
+    from scorer.handjass import Deal, HandjassGame
+    from scorer.handjass.game import Entry as Played
+    from tests.rules.test_stats import schieber_game
+
+    deal = Deal("rosen", tuple(Played(s, cards=c) for s, c in enumerate((60, 50, 25, 22))))
+    return {
+        "schieber": schieber_game(),
+        "handjass": HandjassGame(("A", "B", "C", "D"), deals=(deal,)),
+        "differenzler": DifferenzlerGame(
+            ("A", "B", "C", "D"), rounds=(Round("rosen", (40, 30, 50, 37), (52, 20, 45, 40)),)
+        ),
+        "coiffeur": CoiffeurGame(("Wir", "Ihr"), CoiffeurRules(), (Entry(0, "rosen", 95),)),
+    }
+
+
+@pytest.mark.parametrize("kind", ["schieber", "handjass", "differenzler", "coiffeur"])
+def test_a_file_naming_an_unknown_deck_is_refused_in_words(app, client, tmp_path, kind):
+    """Import page and `flask replay` alike: the deck is named as the fault, never a 500 or a
+    traceback, in every mode."""
+    data = exchange.export(_games()[kind])
+    data["rules"]["deck"] = "tarot"
+    refused = upload(client, json.dumps(data).encode())
+    assert refused.status_code == 422
+    assert re.search(
+        r"Kartenblatt|Karten wählen", errors_in(refused.get_data(as_text=True))["file"]
+    )
+    path = tmp_path / "tarot.json"
+    path.write_text(json.dumps(data))
+    result = app.test_cli_runner().invoke(args=["replay", str(path)])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert re.search(r"Kartenblatt|Karten wählen", result.output)
+
+
+@pytest.mark.parametrize(
+    ("block", "words"),
+    [({"changes": "viele"}, "Änderungen"), ({"stakes": {"amount": "-1", "step": "1"}}, "Betrag")],
+)
+def test_replay_refuses_what_the_import_page_refuses(app, client, tmp_path, block, words):
+    data = {**played(client), **block}
+    assert words in errors_in(upload(client, json.dumps(data).encode()).get_data(True))["file"]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    result = app.test_cli_runner().invoke(args=["replay", str(path)])
+    assert result.exit_code == 1 and words in result.output

@@ -124,7 +124,8 @@ def say(
     if not isinstance(code, Code):  # words already (a str, or lazy words said now)
         return str(code)
     if isinstance(faces, str):
-        faces = FACES[faces]
+        # A deck no table plays (a file's, which is refused for it) is worded as the Swiss one.
+        faces = FACES[faces if faces in FACES else "swiss"]
     named = _named(names)
     team_named = _named(teams) if teams is not None else named
     values = {k: _value(k, v, faces, named, team_named, kind) for k, v in code.values.items()}
