@@ -38,11 +38,12 @@ An entry, enter() and entry_problems(), keyed by form field:
 - crossed_points: {points} (field "points") - gestrichen is 0 points
 - countered_points: {points} (field "points") - a countered team made 0 points
 
-A record, record_problem(): the first problem of the first entry that cannot stand (any entry
-code above) with the value entry added: {..., entry}.
+A record, record_problem(): entry_problem {number, problem}, the first entry that cannot stand
+(from 1) and its first problem (any entry code above).
 
 Reading plain data, from_dict() raises scorer.codes.Invalid with the readers' codes of
-scorer.cards: not_whole, not_flag, not_text, not_list, not_object, each {field}; KeyError when
+scorer.cards: not_whole, not_flag, not_text, not_list, not_object, each {field}, and
+unknown_key {field, key} for a key an entry does not have ("weis"); KeyError when
 the teams, an entry's team or contract, or a contract's key or multiplier is missing.
 """
 

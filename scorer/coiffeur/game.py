@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from scorer.cards import HAND_TOTAL, fields, flag, items, text, whole
-from scorer.codes import Code, code
+from scorer.codes import Code, Invalid, code
 from scorer.coiffeur.rules import CoiffeurRules
 from scorer.names import name_problem
 
@@ -52,6 +52,9 @@ class Entry:
         """Read back from to_dict(); raises Invalid for values of the wrong kind, KeyError
         without a team or a contract."""
         data = fields(data, "entries")
+        unknown = sorted(set(data) - ENTRY_KEYS)
+        if unknown:  # a key of another mode ("weis") would be lost without a word
+            raise Invalid("unknown_key", field="entries", key=str(unknown[0])[:30])
         return cls(
             team=whole(data["team"], "entries.team"),
             contract=text(data["contract"], "entries.contract"),
@@ -60,6 +63,9 @@ class Entry:
             crossed=flag(data.get("crossed", False), "entries.crossed"),
             countered=flag(data.get("countered", False), "entries.countered"),
         )
+
+
+ENTRY_KEYS = {"team", "contract", "points", "match", "crossed", "countered"}
 
 
 @dataclass(frozen=True)
@@ -231,10 +237,9 @@ def enter(game: CoiffeurGame, entry: Entry) -> tuple[CoiffeurGame, dict[str, Cod
 
 
 def record_problem(game: CoiffeurGame) -> Code | None:
-    """Why this record of entries cannot stand, or None: the first problem of the first entry
-    that cannot, with that entry's index in the record (from 0) as the value "entry"."""
+    """Why this record of entries cannot stand, or None: entry_problem(number, problem), the
+    first entry that cannot (from 1) and its first problem."""
     _, index, errors = read_record(game)
     if index is None:
         return None
-    first = next(iter(errors.values()))
-    return Code(first.key, {**first.values, "entry": index})
+    return code("entry_problem", number=index + 1, problem=next(iter(errors.values())))

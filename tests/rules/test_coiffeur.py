@@ -201,9 +201,13 @@ def test_record_problem_names_the_first_bad_entry():
     good = CoiffeurGame(("A", "B"), entries=(Entry(0, "rosen", 40), Entry(1, "rosen", 257)))
     assert record_problem(good) is None
     bad = good.with_record(good.entries + (Entry(2, "obenabe", 3), Entry(0, "rosen", 40)))
-    assert record_problem(bad) == code("team_unknown", team=2, entry=2)
+    assert record_problem(bad) == code(
+        "entry_problem", number=3, problem=code("team_unknown", team=2)
+    )
     twice = good.with_record(good.entries + (Entry(0, "rosen", 40),))
-    assert record_problem(twice) == code("cell_filled", team=0, contract="rosen", entry=2)
+    assert record_problem(twice) == code(
+        "entry_problem", number=3, problem=code("cell_filled", team=0, contract="rosen")
+    )
     # The replay stops where the record cannot stand.
     state = replay(twice)
     assert state.entries == 2

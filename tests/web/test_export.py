@@ -179,3 +179,17 @@ def test_replay_refuses_what_the_import_page_refuses(app, client, tmp_path, bloc
     path.write_text(json.dumps(data))
     result = app.test_cli_runner().invoke(args=["replay", str(path)])
     assert result.exit_code == 1 and words in result.output
+
+
+def test_a_coiffeur_file_names_the_entry_it_refuses_and_every_key_it_does_not_know(client):
+    data = exchange.export(_games()["coiffeur"])
+    data["entries"].append({"team": 1, "contract": "rosen", "points": 156})
+    message = errors_in(upload(client, json.dumps(data).encode()).get_data(as_text=True))["file"]
+    assert message == "Eintrag 2: 156 gibt es nicht: keine Karte zählt 1 Punkt."
+    data["entries"][1] = {"team": 1, "contract": "rosen", "points": 40, "weis": 50}
+    refused = upload(client, json.dumps(data).encode())
+    assert refused.status_code == 422
+    message = errors_in(refused.get_data(as_text=True))["file"]
+    assert message == (
+        "Die Datei ist unvollständig oder beschädigt (entries: ein Feld «weis» gibt es hier nicht)."
+    )

@@ -22,6 +22,7 @@ WORDS: dict[str, str] = {
     "team_names_same": N_("Die Teams brauchen verschiedene Namen: {team} gibt es schon."),
     "counter_match_two_teams": N_("Konter-Match gibt es nur mit zwei Teams."),
     # An entry
+    "entry_problem": N_("Eintrag {number}: {problem}"),
     "game_finished": N_("Alle Felder sind ausgefüllt: das Spiel ist fertig."),
     "team_unknown": N_("Dieses Team spielt hier nicht: bitte ein Feld auf der Tafel wählen."),
     "cell_filled": N_("{team} hat {contract} schon gespielt: dieses Feld ist voll."),

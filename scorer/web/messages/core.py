@@ -15,6 +15,7 @@ WORDS = {
     "unknown_contract": N_("{field}: ein Trumpf, den das Kartenblatt nicht hat"),
     "no_such_entry": N_("{field}: kein Eintrag der Datei"),
     "unknown_value": N_("{field}: unbekannter Wert"),
+    "unknown_key": N_("{field}: ein Feld «{key}» gibt es hier nicht"),
     # A deletion the record does not allow
     "not_deleted": N_("Nicht gelöscht: {problem}"),
     # Names
