@@ -26,7 +26,7 @@ def export(key: str):
     """The evening as a file: set-up, players, draws, tables with their games, the record."""
     stored = opened(key)
     document = club_exchange.export(store.evening(get_db(), stored.id))
-    body = json.dumps(document, ensure_ascii=False, indent=1)
+    body = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
     return attachment(body, "application/json", f"jass-abend-{stored.id}.json")
 
 

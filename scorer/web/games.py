@@ -314,7 +314,8 @@ def export_game(game_id: int):
             for c in changes
             if c.kind not in ("create", "import")
         ]
-    body = json.dumps(data, ensure_ascii=False, indent=2)
+    # Compact: indented, a long game's export grew past what an import takes (13 MB for 7.8).
+    body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return attachment(body, "application/json", f"jass-{game_id}.json")
 
 

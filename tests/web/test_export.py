@@ -43,6 +43,14 @@ def test_export_holds_the_record_not_the_totals(client):
     assert "totals" not in data
 
 
+def test_the_export_is_written_compactly_and_imports_as_written(client):
+    """No indentation: a long game's indented export outgrew what an import takes."""
+    played(client)
+    body = client.get("/games/1/export.json").get_data()
+    assert b"\n" not in body and b'":' in body and b'": ' not in body
+    assert upload(client, body).status_code == 303
+
+
 def test_import_gives_the_same_state(client):
     data = played(client)
     before = client.get("/games/1").get_data(as_text=True)
