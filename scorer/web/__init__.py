@@ -15,6 +15,7 @@ from flask.sessions import SecureCookieSessionInterface
 from flask.templating import Environment
 from flask_wtf.csrf import CSRFProtect
 from jinja2.runtime import Macro
+from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 csrf = CSRFProtect()
@@ -162,6 +163,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
 
     links.init_app(app)  # its converters before the routes, its refusal before the CSRF check
+    app.before_request(_form_limits)  # before the CSRF check reads the form
     csrf.init_app(app)
     app.before_request(_answer_with_posted_token)
     i18n.init_app(app)  # Flask-Babel: the phone's language, for pages and for Flask-WTF
@@ -191,6 +193,31 @@ def create_app(test_config: dict | None = None) -> Flask:
     _share_macros(app)
     app.jinja_env.cache.clear()  # templates loaded so far, loaded again with every global
     return app
+
+
+class FieldTooLarge(RequestEntityTooLarge):
+    """A form field, or a number of fields, beyond what any form of the app sends."""
+
+    @property
+    def words(self) -> str:
+        from scorer.web.i18n import gettext
+
+        limit = request.max_form_memory_size or 0
+        words = gettext("Das ist zu gross: höchstens {limit} auf einmal. Nichts gespeichert.")
+        return words.format(limit=f"{limit // 1024} KB")
+
+
+def _form_limits() -> None:
+    """Werkzeug holds a multipart form to MAX_FORM_MEMORY_SIZE a field and MAX_FORM_PARTS
+    fields, but reads a url-encoded one whole, without either: the same limits for it here."""
+    if request.mimetype != "application/x-www-form-urlencoded":
+        return
+    fields = list(request.form.items(multi=True))
+    most = request.max_form_memory_size
+    if len(fields) > (request.max_form_parts or len(fields)) or (
+        most and any(len(value.encode()) > most for _, value in fields)
+    ):
+        raise FieldTooLarge()
 
 
 def _answer_with_posted_token() -> None:

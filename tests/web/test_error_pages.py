@@ -361,3 +361,22 @@ def test_a_fault_is_logged_and_rolled_back(client, caplog):
     assert response.status_code == 500
     assert any("secret detail" in str(r.exc_info[1]) for r in caplog.records if r.exc_info)
     assert client.get(f"/games/{SCHIEBER}").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [{"points": "9" * (64 * 1024 + 1)}, {f"f{i}": "1" for i in range(501)}],
+    ids=["a field over 64 KB", "501 fields"],
+)
+def test_a_url_encoded_form_is_held_to_the_limits_of_a_multipart_one(client, fields):
+    """Werkzeug reads a url-encoded form whole: the app holds it to the same 64 KB a field and
+    500 fields as a multipart one, with its own page, before the form is looked at."""
+    before = client.get(f"/games/{SCHIEBER}/export.json").get_data()
+    response = request(client, "POST", f"/games/{SCHIEBER}/hands", fields, multipart=False)
+    assert response.status_code == 413
+    assert page_message(response.get_data(as_text=True)) == (
+        "Das ist zu gross: höchstens 64 KB auf einmal. Nichts gespeichert."
+    )
+    assert client.get(f"/games/{SCHIEBER}/export.json").get_data() == before
+    multipart = request(client, "POST", f"/games/{SCHIEBER}/hands", fields, multipart=True)
+    assert multipart.status_code == 413
