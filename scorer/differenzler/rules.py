@@ -18,17 +18,21 @@ NO_TRUMP = ("obenabe", "undenufe")  # the two contracts without a trump suit
 
 @dataclass(frozen=True)
 class DifferenzlerRules:
-    """How many rounds, whether Weis count, the bonus for an exact prediction, and the deck.
+    """How many rounds, whether Weis count, the bonus for an exact prediction, the deck, and
+    whether the phone's draw may give Obenabe and Undenufe.
 
     With Weis on, a round holds 157 points plus the Weis (and Stöck) declared in it. The bonus is
     taken off a player's total for each round they predicted exactly; 0 means no bonus. The deck
-    ("swiss" or "french", as in scorer.cards) only names the Trumpf.
+    ("swiss" or "french", as in scorer.cards) only names the Trumpf. The Trumpf is drawn from the
+    four suits ("The trump suit is picked randomly", 003); a table may add Obenabe and Undenufe
+    to the draw (`draw_no_trump`). A table that picks its Trumpf may pick any of the six.
     """
 
     rounds: int = ROUNDS_DEFAULT
     weis: bool = False
     exact_bonus: int = 0
     deck: str = "swiss"
+    draw_no_trump: bool = False
 
     def problems(self) -> dict[str, Code]:
         """What is wrong with these settings, by field."""
@@ -37,6 +41,8 @@ class DifferenzlerRules:
             errors["rounds"] = code("rounds_range", least=ROUNDS_LEAST, most=ROUNDS_MOST)
         if not isinstance(self.weis, bool):
             errors["weis"] = code("yes_or_no")
+        if not isinstance(self.draw_no_trump, bool):
+            errors["draw_no_trump"] = code("yes_or_no")
         if not whole_in(self.exact_bonus, 0, BONUS_MOST):
             errors["exact_bonus"] = code("exact_bonus_range", most=BONUS_MOST)
         if not isinstance(self.deck, str) or self.deck not in DECKS:
@@ -50,6 +56,7 @@ class DifferenzlerRules:
             "weis": self.weis,
             "exact_bonus": self.exact_bonus,
             "deck": self.deck,
+            "draw_no_trump": self.draw_no_trump,
         }
 
     @classmethod
@@ -64,6 +71,9 @@ class DifferenzlerRules:
             weis=flag(data.get("weis", defaults.weis), "rules.weis"),
             exact_bonus=whole(data.get("exact_bonus", defaults.exact_bonus), "rules.exact_bonus"),
             deck=text(data.get("deck", defaults.deck), "rules.deck"),
+            draw_no_trump=flag(
+                data.get("draw_no_trump", defaults.draw_no_trump), "rules.draw_no_trump"
+            ),
         )
 
 
@@ -77,11 +87,13 @@ def contracts(deck: str) -> tuple[str, ...]:
 
 
 def draw_trump(rules: DifferenzlerRules, rng: random.Random) -> str:
-    """The Trumpf of a round drawn at random: each of the six contracts with equal chance.
+    """The Trumpf of a round drawn at random: one of the deck's four suits with equal chance,
+    or of the six contracts where the table draws Obenabe and Undenufe too.
 
     Pass a seeded random.Random for a repeatable draw, a random.SystemRandom at the table.
     """
-    return rng.choice(contracts(rules.deck))
+    drawn = contracts(rules.deck)
+    return rng.choice(drawn if rules.draw_no_trump else drawn[: -len(NO_TRUMP)])
 
 
 def whole_in(value, low: int, high: int) -> bool:

@@ -58,6 +58,7 @@ class NewDifferenzlerForm(Form):
         lazy_gettext("Bonus für jede genaue Ansage (wird abgezogen)"), default="0"
     )
     deck = RadioField(lazy_gettext("Karten"), choices=deck_choices(), default="swiss")
+    draw_no_trump = BooleanField(lazy_gettext("Obenabe und Undenufe auch ziehen"))
 
     def game(self) -> tuple[DifferenzlerGame, dict[str, str]]:
         """The game this form sets up, and what is wrong with it by field."""
@@ -90,6 +91,7 @@ class NewDifferenzlerForm(Form):
             weis=bool(self.weis.data),
             exact_bonus=bonus,
             deck=deck,
+            draw_no_trump=bool(self.draw_no_trump.data),
         )
         game = DifferenzlerGame(players, rules)
         return game, {**worded(game.problems(), game), **errors}

@@ -379,7 +379,13 @@ def test_to_dict_and_from_dict_give_the_same_game():
     data = played.to_dict()
     assert data == {
         "players": list(FOUR),
-        "rules": {"rounds": 8, "weis": True, "exact_bonus": 5, "deck": "swiss"},
+        "rules": {
+            "rounds": 8,
+            "weis": True,
+            "exact_bonus": 5,
+            "deck": "swiss",
+            "draw_no_trump": False,
+        },
         "rounds": [
             {
                 "trump": "rosen",
@@ -487,15 +493,28 @@ def test_draw_trump_is_repeatable_with_a_seeded_random():
     assert len(set(a)) > 1  # a draw, not one contract over and over
 
 
-def test_draw_trump_gives_each_of_the_six_contracts():
+def test_draw_trump_gives_each_of_the_four_suits():
+    """ "The trump suit is picked randomly" (003): Obenabe and Undenufe are not suits."""
     rng = random.Random(1)
-    drawn = Counter(draw_trump(DifferenzlerRules(), rng) for _ in range(6000))
-    assert set(drawn) == set(SWISS)
-    assert all(800 < n < 1200 for n in drawn.values())  # about 1000 each
+    drawn = Counter(draw_trump(DifferenzlerRules(), rng) for _ in range(4000))
+    assert set(drawn) == set(SWISS[:4])
+    assert all(850 < n < 1150 for n in drawn.values())  # about 1000 each
     french = {draw_trump(DifferenzlerRules(deck="french"), rng) for _ in range(300)}
-    assert french == set(FRENCH)
+    assert french == set(FRENCH[:4])
     assert contracts("swiss") == SWISS and contracts("french") == FRENCH
     assert contracts("german") == ()
+
+
+def test_a_table_may_draw_obenabe_and_undenufe_too():
+    rng = random.Random(1)
+    rules = DifferenzlerRules(draw_no_trump=True)
+    drawn = Counter(draw_trump(rules, rng) for _ in range(6000))
+    assert set(drawn) == set(SWISS)
+    assert all(800 < n < 1200 for n in drawn.values())  # about 1000 each
+    assert DifferenzlerRules.from_dict(rules.to_dict()) == rules
+    # Stored before the setting: the four suits.
+    assert DifferenzlerRules.from_dict({"rounds": 12}).draw_no_trump is False
+    assert DifferenzlerRules(draw_no_trump="yes").problems() == {"draw_no_trump": code("yes_or_no")}
 
 
 def test_draw_trump_works_with_the_system_random():

@@ -134,7 +134,22 @@ def test_other_rounds_weis_and_bonus_are_kept(client):
     assert "5 ab für jede genaue Ansage" in html
     exported = json.loads(client.get("/games/1/export.json").get_data(as_text=True))
     assert exported["players"] == ["Anna", "Ben", "Clara", "Dani", "Eva"]
-    assert exported["rules"] == {"rounds": 20, "weis": True, "exact_bonus": 5, "deck": "swiss"}
+    assert exported["rules"] == {
+        "rounds": 20,
+        "weis": True,
+        "exact_bonus": 5,
+        "deck": "swiss",
+        "draw_no_trump": False,
+    }
+    assert "gezogen aus den vier Farben</dd>" in html
+
+
+def test_a_table_may_have_obenabe_and_undenufe_drawn_too(client):
+    response = client.post("/differenzler/new", data={**SETUP, "draw_no_trump": "y"})
+    assert response.status_code == 303
+    assert "gezogen aus den vier Farben, Obenabe und Undenufe</dd>" in page(client)
+    exported = json.loads(client.get("/games/1/export.json").get_data(as_text=True))
+    assert exported["rules"]["draw_no_trump"] is True
 
 
 SETUP_REFUSED = [
