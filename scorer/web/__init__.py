@@ -150,6 +150,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         draw_command,
         games,
         handjass,
+        hosts,
         i18n,
         kept,
         links,
@@ -161,6 +162,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         transfer,
     )
 
+    hosts.init_app(app)  # a Host header it cannot use is refused before anything else
     links.init_app(app)  # its converters before the routes, its refusal before the CSRF check
     csrf.init_app(app)
     app.before_request(_answer_with_posted_token)
