@@ -31,6 +31,13 @@ def _secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
+def private_folder(path: Path) -> None:
+    """instance/ (the database, the secret) open to the app's user alone, whatever the umask,
+    also where an earlier version made it readable by all."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    path.chmod(0o700)
+
+
 IMPORTS = ("games.import_game", "club_exchange.import_event")
 
 
@@ -121,7 +128,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         HOST=os.environ.get("HOST", "0.0.0.0"),
     )
     if test_config is None:
-        Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+        private_folder(Path(app.instance_path))
         app.config.from_pyfile("config.py", silent=True)
         app.config.from_prefixed_env()  # FLASK_DATABASE=... and any other setting
         app.config["SECRET_KEY"] = (
