@@ -15,7 +15,6 @@ from flask.sessions import SecureCookieSessionInterface
 from flask.templating import Environment
 from flask_wtf.csrf import CSRFProtect
 from jinja2.runtime import Macro
-from werkzeug.middleware.proxy_fix import ProxyFix
 
 csrf = CSRFProtect()
 
@@ -93,9 +92,9 @@ class SessionCookies(SecureCookieSessionInterface):
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app; tests pass their own DATABASE and SECRET_KEY.
 
-    Settings from the environment: SECRET_KEY (else instance/secret_key), TRUST_PROXY=1 when
-    the app runs behind a reverse proxy that sets X-Forwarded-For and -Proto, and any Flask
+    Settings from the environment: SECRET_KEY (else instance/secret_key), and any Flask
     setting as FLASK_<NAME> (FLASK_DATABASE: the SQLite file, default instance/scorer.db).
+    Behind a reverse proxy, waitress reads the forwarded headers (TRUST_PROXY, serve.py).
     """
     root = Path(__file__).resolve().parents[2]
     app = Flask(
@@ -121,7 +120,6 @@ def create_app(test_config: dict | None = None) -> Flask:
         # game, a link opened), like its name. Sent only when it changed, not with every answer.
         PERMANENT_SESSION_LIFETIME=timedelta(days=365),
         SESSION_REFRESH_EACH_REQUEST=False,
-        TRUST_PROXY=os.environ.get("TRUST_PROXY", "") not in ("", "0"),
         TIMEZONE=os.environ.get("TZ_TABLE", "Europe/Zurich"),
         # Where the server listens (make run's HOST): a page opened as localhost shares links
         # with the machine's address in the network only when phones there can reach it.
@@ -141,8 +139,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_environment = Templates
     app.session_interface = SessionCookies()
     app.request_class = Request
-    if app.config["TRUST_PROXY"]:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
 
     from scorer.web import (
         club,
