@@ -1,20 +1,26 @@
 """The app as it runs for real, for the tests and benches that need it: `make run`'s server in a
 process of its own, Caddy in front of it with deploy/Caddyfile on a host name (its own
-certificate authority, `tls internal`), and an NSS database that trusts that authority, as
-Chromium reads it from $HOME/.pki/nssdb."""
+certificate authority, `tls internal`), an NSS database that trusts that authority, as
+Chromium reads it from $HOME/.pki/nssdb, and a phone that talks to either over HTTP."""
 
 from __future__ import annotations
 
+import gzip
+import http.client
 import os
 import re
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlencode
+
+from tests.conftest import new_game_form
 
 ROOT = Path(__file__).resolve().parents[1]
 CADDYFILE = ROOT / "deploy" / "Caddyfile"
@@ -166,10 +172,12 @@ def run_caddy(folder: Path, upstream: int, name: str = HOST_NAME) -> Proxy:
         if process.poll() is not None:
             raise RuntimeError(f"Caddy stopped:\n{log.read_text()}")
         if proxy.authority.exists():
-            try:
-                socket.create_connection(("127.0.0.1", https_port), timeout=1).close()
+            try:  # its certificate for the name, signed by its authority, is ready
+                context = ssl.create_default_context(cafile=str(proxy.authority))
+                with socket.create_connection(("127.0.0.1", https_port), timeout=1) as raw:
+                    context.wrap_socket(raw, server_hostname=name).close()
                 return proxy
-            except OSError:
+            except OSError:  # not listening yet, or no certificate yet (an SSLError)
                 pass
         time.sleep(0.1)
     proxy.stop(signal.SIGKILL)
@@ -189,3 +197,89 @@ def trusting_home(folder: Path, authority: Path) -> Path:
         check=True,
     )
     return folder
+
+
+class Phone:
+    """One phone: one keep-alive connection (to the app, or over TLS to Caddy by its host name,
+    trusting Caddy's authority alone) and its cookies."""
+
+    def __init__(self, app: App | None = None, proxy: Proxy | None = None, headers=None):
+        self.proxy = proxy
+        self.port = proxy.port if proxy else app.port
+        self.headers = headers or {}
+        self.cookies: dict[str, str] = {}
+        self.set_cookies: list[str] = []
+        self.conn = self.connect()
+
+    def connect(self) -> http.client.HTTPConnection:
+        if self.proxy is None:
+            return http.client.HTTPConnection("127.0.0.1", self.port, timeout=20)
+        context = ssl.create_default_context(cafile=str(self.proxy.authority))
+        conn = http.client.HTTPSConnection(self.proxy.name, self.port, timeout=20, context=context)
+        raw = socket.create_connection(("127.0.0.1", self.port), timeout=20)
+        conn.sock = context.wrap_socket(raw, server_hostname=self.proxy.name)
+        return conn
+
+    @property
+    def origin(self) -> str:
+        """Where the phone believes it is (what the server sees as this request's origin)."""
+        if self.proxy:
+            return self.proxy.url
+        if self.headers.get("X-Forwarded-Host"):
+            return f"https://{self.headers['X-Forwarded-Host']}"
+        return f"http://127.0.0.1:{self.port}"
+
+    def request(self, method: str, path: str, fields: dict | None = None, headers=None):
+        """Status, headers and text of one request."""
+        sent = {"Accept-Encoding": "gzip", **self.headers, **(headers or {})}
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        body = None
+        if fields is not None:
+            body = urlencode(fields)
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+            sent["Referer"] = self.origin + path  # Flask-WTF wants it over HTTPS
+        if self.conn.sock is None and self.proxy is not None:
+            self.conn = self.connect()  # http.client would not give the host name to TLS
+        self.conn.request(method, path, body=body, headers=sent)
+        response = self.conn.getresponse()
+        data = response.read()
+        if response.getheader("Content-Encoding") == "gzip":
+            data = gzip.decompress(data)
+        for header in response.headers.get_all("Set-Cookie") or ():
+            self.set_cookies.append(header)
+            name, _, value = header.split(";", 1)[0].partition("=")
+            self.cookies[name.strip()] = value.strip()
+        return response, data.decode()
+
+    def new_game(self) -> str:
+        """A Schieber game set up through its form: its writer's path."""
+        _, form = self.request("GET", "/games/new")
+        token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', form).group(1)
+        once = re.search(r'name="once"[^>]*value="([^"]+)"', form).group(1)
+        fields = {**new_game_form(), "csrf_token": token, "once": once}
+        response, _ = self.request("POST", "/games/new", fields)
+        assert response.status == 303, response.status
+        return re.sub(r"^https?://[^/]+", "", response.getheader("Location"))
+
+    def share(self, game: str) -> tuple[str, str]:
+        """The share page's two links, as written under their QR codes."""
+        _, page = self.request("GET", f"{game}/teilen")
+        watch = re.search(r'id="watch-url">\s*([^<\s]+)', page).group(1)
+        write = re.search(r'id="write-url">\s*([^<\s]+)', page).group(1)
+        return watch, write
+
+    def enter_hand(self, game: str, contract: str, points: int, team: int) -> bool:
+        """A hand through the game's panel, with the page's tokens: whether the server
+        acknowledged it (its answer: 303 to the game's page)."""
+        _, page = self.request("GET", game)
+        fields = {
+            name: re.search(rf'name="{name}"[^>]*value="([^"]*)"', page).group(1)
+            for name in ("csrf_token", "once", "seen")
+        }
+        fields.update(contract=contract, points=str(points), points_team=str(team))
+        response, _ = self.request("POST", f"{game}/hands", fields)
+        return response.status == 303
+
+    def close(self) -> None:
+        self.conn.close()
