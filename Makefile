@@ -7,7 +7,7 @@ CHROMIUM := /usr/bin/chromium
 CADDY    := /usr/bin/caddy
 CERTUTIL := /usr/bin/certutil
 
-.PHONY: run test lint chromium caddy bench clean translations catalogues
+.PHONY: run server test lint chromium caddy bench clean translations catalogues
 
 # The catalogues of the app's languages (scorer/translations/<lang>/LC_MESSAGES/messages.po),
 # compiled to .mo files that are built, never committed.
@@ -21,6 +21,11 @@ $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e .
+	touch $@
+
+# A server (docs/deploy.md) also runs Litestream, which replicates the database.
+$(VENV)/.deploy-installed: $(VENV)/.installed
+	$(PY) -m pip install --quiet -e '.[deploy]'
 	touch $@
 
 $(VENV)/.test-installed: $(VENV)/.installed
@@ -43,6 +48,10 @@ catalogues: $(VENV)/.installed
 run: $(VENV)/.installed translations
 	$(VENV)/bin/flask --app scorer migrate
 	HOST=$(HOST) PORT=$(PORT) $(PY) -m scorer.web.serve
+
+# Everything a server's systemd units run (deploy/), installed and migrated, not started.
+server: $(VENV)/.deploy-installed translations
+	$(VENV)/bin/flask --app scorer migrate
 
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \
@@ -80,14 +89,16 @@ test: $(VENV)/.test-installed chromium caddy lint translations
 
 # Figures, not tests (docs/performance.md): how long a replay of a long game takes, the
 # server under many tables at once (as fast as served, then at 300 hands/s), the bytes a
-# phone loads, growth with a game's length, and the Rückblick with 1,000 games.
-bench: $(VENV)/.test-installed
+# phone loads, growth with a game's length, how many tables of polling phones it holds
+# (directly and through Caddy), and the Rückblick with 1,000 games.
+bench: $(VENV)/.test-installed caddy
 	$(PY) bench/replay.py
 	$(PY) bench/load.py
 	$(PY) bench/load.py --rate 300
 	$(PY) bench/weight.py
 	$(PY) bench/growth.py
 	$(PY) bench/watchers.py
+	$(PY) bench/watchers.py --proxy
 	$(PY) bench/draw.py
 	$(PY) bench/club.py
 	$(PY) bench/history.py
