@@ -16,7 +16,6 @@ from flask.templating import Environment
 from flask_wtf.csrf import CSRFProtect
 from jinja2.runtime import Macro
 from werkzeug.exceptions import RequestEntityTooLarge
-from werkzeug.middleware.proxy_fix import ProxyFix
 
 csrf = CSRFProtect()
 
@@ -30,6 +29,13 @@ def _secret_key(instance: Path) -> str:
         with os.fdopen(fd, "w") as file:
             file.write(secrets.token_hex(32))
     return path.read_text().strip()
+
+
+def private_folder(path: Path) -> None:
+    """instance/ (the database, the secret) open to the app's user alone, whatever the umask,
+    also where an earlier version made it readable by all."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    path.chmod(0o700)
 
 
 IMPORTS = ("games.import_game", "club_exchange.import_event")
@@ -87,9 +93,9 @@ class SessionCookies(SecureCookieSessionInterface):
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app; tests pass their own DATABASE and SECRET_KEY.
 
-    Settings from the environment: SECRET_KEY (else instance/secret_key), TRUST_PROXY=1 when
-    the app runs behind a reverse proxy that sets X-Forwarded-For and -Proto, and any Flask
+    Settings from the environment: SECRET_KEY (else instance/secret_key), and any Flask
     setting as FLASK_<NAME> (FLASK_DATABASE: the SQLite file, default instance/scorer.db).
+    Behind a reverse proxy, waitress reads the forwarded headers (TRUST_PROXY, serve.py).
     """
     root = Path(__file__).resolve().parents[2]
     app = Flask(
@@ -115,14 +121,13 @@ def create_app(test_config: dict | None = None) -> Flask:
         # game, a link opened), like its name. Sent only when it changed, not with every answer.
         PERMANENT_SESSION_LIFETIME=timedelta(days=365),
         SESSION_REFRESH_EACH_REQUEST=False,
-        TRUST_PROXY=os.environ.get("TRUST_PROXY", "") not in ("", "0"),
         TIMEZONE=os.environ.get("TZ_TABLE", "Europe/Zurich"),
         # Where the server listens (make run's HOST): a page opened as localhost shares links
         # with the machine's address in the network only when phones there can reach it.
         HOST=os.environ.get("HOST", "0.0.0.0"),
     )
     if test_config is None:
-        Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+        private_folder(Path(app.instance_path))
         app.config.from_pyfile("config.py", silent=True)
         app.config.from_prefixed_env()  # FLASK_DATABASE=... and any other setting
         app.config["SECRET_KEY"] = (
@@ -135,8 +140,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_environment = Templates
     app.session_interface = SessionCookies()
     app.request_class = Request
-    if app.config["TRUST_PROXY"]:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
 
     from scorer.web import (
         club,
@@ -151,6 +154,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         draw_command,
         games,
         handjass,
+        hosts,
         i18n,
         kept,
         links,
@@ -162,6 +166,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         transfer,
     )
 
+    hosts.init_app(app)  # a Host header it cannot use is refused before anything else
     links.init_app(app)  # its converters before the routes, its refusal before the CSRF check
     app.before_request(_form_limits)  # before the CSRF check reads the form
     csrf.init_app(app)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import sys
 import threading
@@ -35,10 +36,28 @@ def get_db() -> Database:
     return g.db
 
 
+def private_file(path: str | Path) -> None:
+    """The database (or a copy) readable by the app's user alone, whatever the umask: made
+    0600 before SQLite makes it 0644, which gives its -wal and -shm the database's mode; one
+    made readable by all (by an earlier version, a restore) made private, with them."""
+    if str(path) in ("", ":memory:"):
+        return
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        for name in (str(path), f"{path}-wal", f"{path}-shm"):
+            try:
+                if os.stat(name).st_mode & 0o077:
+                    os.chmod(name, 0o600)
+            except FileNotFoundError:
+                pass
+
+
 def connect(path: str) -> Database:
     """A connection as every request uses it: transactions only where storage opens them
     (BEGIN IMMEDIATE), a writer that waits up to 10 s for the lock instead of failing, and
-    foreign keys enforced."""
+    foreign keys enforced. The file private (private_file)."""
+    private_file(path)
     conn = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False)
     conn.execute("PRAGMA foreign_keys = ON")
     return Database(conn)
@@ -73,9 +92,10 @@ def migrate_command() -> None:
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 def backup_command(directory: Path) -> None:
     """Write a consistent copy of the database into DIRECTORY, also while the server runs."""
-    directory.mkdir(parents=True, exist_ok=True)
+    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     target = directory / f"scorer-{stamp}.db"
+    private_file(target)  # a copy holds every key too
     copy = sqlite3.connect(target)
     try:
         # SQLite's online backup: pages copied under a read transaction, so writers go on.

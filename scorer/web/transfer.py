@@ -1,5 +1,6 @@
-"""What goes over the pub's Wi-Fi: compressed, cached where it never changes, and with the
-headers that keep a page from being framed, sniffed or fed foreign script."""
+"""What goes over the pub's Wi-Fi: compressed, cached where it never changes, kept by no cache
+but the phone's own where it holds a key, and with the headers that keep a page from being
+framed, sniffed or fed foreign script."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ COMPRESSIBLE = {
 }
 LEAN = {"text/css", "text/javascript", "application/javascript"}  # sent without comments
 YEAR = 365 * 24 * 3600
+# Answers that hold no key, the same for every phone: any cache may keep them.
+KEYLESS = {"static", "phone_app.service_worker", "phone_app.manifest"}
 SHORT = 16 * 1024  # an answer's bytes below which it is compressed quickly (level 1)
 # Nothing inline: every script and style comes from this server's own files; so do the service
 # worker and the manifest (named although default-src covers them: a reader sees they are meant).
@@ -96,6 +99,8 @@ def finish(response: Response) -> Response:
         response.cache_control.max_age = YEAR
         response.cache_control.immutable = True
         response.cache_control.no_cache = None
+    elif request.endpoint not in KEYLESS:
+        _private(response)
     if (
         request.endpoint == "static"
         and response.status_code == 200
@@ -106,6 +111,17 @@ def finish(response: Response) -> Response:
         response.set_data(_lean(response.get_data(), response.mimetype))
     _compress(response)
     return response
+
+
+def _private(response: Response) -> None:
+    """Every answer of the app itself may hold a key (a game's page and its share page, a watch
+    link, a leader's or a table's page, an export; the start page lists this phone's games):
+    never kept by a shared cache, and asked for again each time by the phone's own. No-cache
+    and not no-store, so that a poll still comes back with its ETag and gets its 304 (and the
+    service worker, which keeps pages in its own cache, keeps them all the same)."""
+    response.cache_control.private = True
+    if not response.cache_control.no_store:
+        response.cache_control.no_cache = True
 
 
 def _compress(response: Response) -> None:

@@ -195,15 +195,11 @@ def attributes(header: str) -> set[str]:
 
 
 @pytest.fixture
-def strict_app(tmp_path, template_db, monkeypatch):
-    """Build an app with CSRF on (forms put their token in the session), TRUST_PROXY as the
-    environment says."""
+def strict_app(tmp_path, template_db):
+    """Build an app with CSRF on (forms put their token in the session). Behind a proxy the
+    forwarded scheme comes from waitress (tests/deploy/test_real_server.py)."""
 
-    def build(trust_proxy: str | None):
-        if trust_proxy is None:
-            monkeypatch.delenv("TRUST_PROXY", raising=False)
-        else:
-            monkeypatch.setenv("TRUST_PROXY", trust_proxy)
+    def build():
         path = tmp_path / "strict.db"
         shutil.copyfile(template_db, path)
         return make_app(path, WTF_CSRF_ENABLED=True)
@@ -212,33 +208,21 @@ def strict_app(tmp_path, template_db, monkeypatch):
 
 
 def test_the_session_cookie_is_httponly_and_samesite_lax(strict_app):
-    response = fetch(strict_app(None).test_client(), "GET", "/games/new")
+    response = fetch(strict_app().test_client(), "GET", "/games/new")
     session = set_cookies(response)["session"]
     assert {"httponly", "samesite=lax"} <= attributes(session)
     assert "secure" not in attributes(session)  # plain HTTP on the table's own network
 
 
-def test_the_session_cookie_is_secure_over_https_behind_a_trusted_proxy(strict_app):
-    client = strict_app("1").test_client()
-    response = fetch(client, "GET", "/games/new", headers={"X-Forwarded-Proto": "https"})
-    session = set_cookies(response)["session"]
-    assert {"httponly", "samesite=lax", "secure"} <= attributes(session)
-
-
-def test_a_forwarded_proto_is_not_believed_without_trust_proxy(strict_app):
-    client = strict_app(None).test_client()
+def test_a_forwarded_proto_is_not_the_apps_to_believe(strict_app):
+    """Only waitress, told which proxy to trust, turns X-Forwarded-Proto into the scheme."""
+    client = strict_app().test_client()
     response = fetch(client, "GET", "/games/new", headers={"X-Forwarded-Proto": "https"})
     assert "secure" not in attributes(set_cookies(response)["session"])
 
 
-def test_trust_proxy_0_means_off(strict_app):
-    client = strict_app("0").test_client()
-    response = fetch(client, "GET", "/games/new", headers={"X-Forwarded-Proto": "https"})
-    assert "secure" not in attributes(set_cookies(response)["session"])
-
-
-def test_the_session_cookie_is_secure_over_direct_https(strict_app):
-    client = strict_app(None).test_client()
+def test_the_session_cookie_is_secure_over_https(strict_app):
+    client = strict_app().test_client()
     response = fetch(client, "GET", "https://localhost/games/new")
     assert "secure" in attributes(set_cookies(response)["session"])
 
@@ -246,7 +230,7 @@ def test_the_session_cookie_is_secure_over_direct_https(strict_app):
 def test_the_session_cookie_goes_out_when_it_changed_not_with_every_answer(strict_app):
     """The session (the CSRF token, this phone's games) is signed and sent when it changes; a
     page that changes nothing in it sets no cookie (a year from its last change)."""
-    client = strict_app(None).test_client()
+    client = strict_app().test_client()
     form = fetch(client, "GET", "/games/new")
     assert "session" in set_cookies(form)  # the CSRF token is new
     again = fetch(client, "GET", "/games/new")
@@ -260,15 +244,18 @@ def test_the_session_cookie_goes_out_when_it_changed_not_with_every_answer(stric
 
 def test_every_cookie_set_over_https_is_secure(strict_app):
     """The device id and the phone's name too: over HTTPS no cookie may travel in clear."""
-    client = strict_app("1").test_client()
-    proxied = {"X-Forwarded-Proto": "https"}
-    page = fetch(client, "GET", "/phone", headers=proxied)
+    client = strict_app().test_client()
+    page = fetch(client, "GET", "https://localhost/phone")
     token = re.search(
         r'name="csrf_token" type="hidden" value="([^"]+)"', page.get_data(as_text=True)
     )
-    referred = {**proxied, "Referer": "https://localhost/phone"}  # CSRF over HTTPS wants it
+    referred = {"Referer": "https://localhost/phone"}  # CSRF over HTTPS wants it
     named = fetch(
-        client, "POST", "/phone", {"name": "Anna", "csrf_token": token.group(1)}, referred
+        client,
+        "POST",
+        "https://localhost/phone",
+        {"name": "Anna", "csrf_token": token.group(1)},
+        referred,
     )
     assert named.status_code == 303
     cookies = {**set_cookies(page), **set_cookies(named)}
@@ -302,7 +289,6 @@ def elsewhere(tmp_path, monkeypatch) -> Path:
     (root / "templates").symlink_to(Path(scorer.web.__file__).resolve().parents[2] / "templates")
     monkeypatch.setattr(scorer.web, "__file__", str(root / "scorer" / "web" / "__init__.py"))
     monkeypatch.delenv("SECRET_KEY", raising=False)
-    monkeypatch.delenv("TRUST_PROXY", raising=False)
     return root / "instance"
 
 
