@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from flask import has_request_context, request
 from flask.logging import default_handler
-from waitress import serve
+from waitress import create_server
 
 from scorer.storage.migrations import migrate
 from scorer.web import create_app
@@ -121,14 +121,11 @@ def serve_forked(
                 calm_collector()
                 # poll(), not select(): select() fails on a descriptor past 1023, and a busy
                 # evening (or a long test run in one process) opens that many.
-                serve(
-                    app,
-                    sockets=[sock],
-                    threads=threads,
-                    asyncore_use_poll=True,
-                    _quiet=True,
-                    **(proxy or {}),
-                )
+                # create_server, not serve(): main() says where it listens, in the phone's
+                # words, and serve() would print it again unless told by a private flag.
+                create_server(
+                    app, sockets=[sock], threads=threads, asyncore_use_poll=True, **(proxy or {})
+                ).run()
             finally:
                 os._exit(0)
         children.append(pid)
