@@ -12,6 +12,7 @@ from scorer.cards import DECKS, RANKS
 from scorer.codes import Code, code
 from scorer.handjass.game import (
     OUT,
+    PLAYERS_RANGE,
     Deal,
     HandjassGame,
     award,
@@ -22,6 +23,8 @@ from scorer.handjass.game import (
     record_problem,
     replay,
     rest_of,
+    scoring,
+    standing,
 )
 from scorer.storage import games as store
 from scorer.web.db import get_db
@@ -38,7 +41,7 @@ from scorer.web.forms import (
     weis_to_add,
     with_rest,
 )
-from scorer.web.i18n import gettext
+from scorer.web.i18n import gettext, tr_plural
 from scorer.web.messages.deck import FACES, deck_names, named, run_names
 from scorer.web.pages import (
     EXPIRED,
@@ -199,6 +202,7 @@ def _context(stored: store.Stored, form: DealForm | None = None, errors=None, st
         "game": game,
         "rules": game.rules,
         "state": state,
+        "standing": standing(state),
         "form": form or DealForm(formdata=None),
         "errors": worded(errors or {}, game),
         "order": order,
@@ -226,6 +230,34 @@ def _context(stored: store.Stored, form: DealForm | None = None, errors=None, st
         "can_redo": store.redoable(get_db(), stored.id) is not None,
         "oob": False,
         **extra,
+    }
+
+
+@bp.app_template_global()
+def handjass_projection(game: HandjassGame) -> dict:
+    """What static/projection-handjass.js plays the deals kept on this phone with, besides the
+    board: the rules as data (scoring), the players' names, and the words it writes in the
+    page's language: a corner's as corner_svg has them, the panel's line for the next deal as
+    game.html has it, and what it says while the server decides. Only on a whole page: the
+    answers to the panel's forms leave it where it is."""
+    return {
+        "rules": scoring(game.rules),
+        "players": list(game.players),
+        "words": {
+            "net": gettext("{player}: {net} Striche netto"),
+            "loser": gettext("Verlierer"),
+            "retired": gettext("draussen (Spiel {number})"),
+            "vorhand": gettext("Vorhand"),
+            "dealer": gettext("gibt"),
+            "deal": gettext("Spiel %(number)s: <b>%(dealer)s</b> gibt, Vorhand <b>%(vorhand)s</b>"),
+            "players": {
+                n: tr_plural("%(count)s Spieler", "%(count)s Spieler", n) % {"count": n}
+                for n in PLAYERS_RANGE
+            },
+            "lost": gettext("{player} verliert"),
+            "unknown": gettext("Spiel {number}: Geber und Vorhand erst mit Netz"),
+            "later": gettext("ab Spiel {number} rechnet erst der Server"),
+        },
     }
 
 
