@@ -44,6 +44,7 @@ BERNER = {
 
 
 BERNER_TARGET = 27  # Berner Handjass counts strokes times the trump's factor: 27 to retire
+STOECK = 20  # King and Ober of trumps in one hand: always counted
 
 
 @dataclass(frozen=True)
@@ -272,8 +273,22 @@ def weis_ruling(deal: Deal, rules: HandjassRules, vorhand: int) -> tuple[Ruling,
     for e in deal.entries:
         won = e.declared if e.seat == ruling.winner else ()
         points[e.seat] = e.weis + sum(rules.weis_table.points(w, play) for w in won)
-        points[e.seat] += 20 if e.stoeck else 0
+        points[e.seat] += STOECK if e.stoeck else 0
     return ruling, points
+
+
+def strokes_per_deal(rules: HandjassRules, in_game: int) -> int:
+    """The strokes a played deal gives its best scorers, with `in_game` players still in: one
+    with two; else two, or one fewer than the players where the table plays so (001)."""
+    if in_game == 2:
+        return 1
+    return in_game - 1 if rules.players_minus_one else 2
+
+
+def alone_strokes(in_game: int) -> int:
+    """The strokes of the one player left in a deal when all others dropped out: two, one when
+    only two are still in."""
+    return 1 if in_game == 2 else 2
 
 
 def drawn(deal: Deal, tie: Award, rng: Random) -> Deal:
@@ -300,7 +315,7 @@ def award(deal: Deal, rules: HandjassRules, in_game: int, vorhand: int = 0) -> A
     potatoes: dict[int, int] = {}
     lines: list[Code] = list(ruling.lines)
     if len(active) == 1:
-        won = 1 if in_game == 2 else 2
+        won = alone_strokes(in_game)
         strokes[active[0].seat] = won * times
         lines.append(code("handjass_all_others_out", player=active[0].seat, strokes=won * times))
         return Award(strokes, potatoes, {e.seat: e.points for e in active}, lines=tuple(lines))
@@ -319,10 +334,7 @@ def award(deal: Deal, rules: HandjassRules, in_game: int, vorhand: int = 0) -> A
     if not good:
         lines.append(code("handjass_no_strokes", threshold=rules.threshold))
         return Award(strokes, potatoes, {e.seat: e.points for e in active}, lines=tuple(lines))
-    if in_game == 2:
-        count = 1
-    else:
-        count = in_game - 1 if rules.players_minus_one else 2
+    count = strokes_per_deal(rules, in_game)
     tied: tuple[int, ...] = ()
     needed = 0
     held: tuple[int, ...] = ()
@@ -858,4 +870,45 @@ def summary(game: HandjassGame, state: HandjassState) -> dict:
         "net": list(state.net),
         "finished": state.finished,
         "loser": state.loser,
+    }
+
+
+PLAYERS_RANGE = range(2, 5)  # two to four players (HandjassGame.problems)
+
+
+def scoring(rules: HandjassRules) -> dict:
+    """How a deal is read and scored at this table, as plain data: for a phone that plays the
+    deals it keeps without network on its own until the server has them
+    (static/projection-handjass.js; tests/browser/test_projection_handjass.py holds the two
+    together). By the number of players still in: what each may do (choices), the strokes of
+    a played deal and of one played alone, the card points a deal holds when all play
+    (deal_total, None where none is known) and the most Weis one hand holds. Each suit's
+    factor (Berner Handjass; 1 otherwise) names the suits a trump may be."""
+    return {
+        "target": rules.target,
+        "threshold": rules.threshold,
+        "times": {s.key: BERNER.get(s.key, 1) if rules.berner else 1 for s in DECKS[rules.deck]},
+        "choices": {n: list(choices(rules, n)) for n in PLAYERS_RANGE},
+        "strokes": {n: strokes_per_deal(rules, n) for n in PLAYERS_RANGE},
+        "alone": {n: alone_strokes(n) for n in PLAYERS_RANGE},
+        "total": {n: deal_total(rules, n, n) for n in PLAYERS_RANGE},
+        "most": {n: most_weis(rules.weis_table, hand_size(rules, n)) for n in PLAYERS_RANGE},
+        "cards": HAND_TOTAL,
+        "stoeck": STOECK,
+        "extra": rules.extra_per_potato,
+        "hold": rules.hold_ties,
+    }
+
+
+def standing(state: HandjassState) -> dict:
+    """What a phone needs of a state besides each player's strokes and potatoes to play on from
+    it (see scoring): how many deals, who is Vorhand next, who retired with which deal, the
+    tied strokes that wait, the loser, and whether the last deal still needs its draw."""
+    return {
+        "deals": len(state.rows),
+        "vorhand": state.vorhand,
+        "retired": state.retired,
+        "held": [list(h) for h in state.held],
+        "loser": state.loser,
+        "pending": state.pending is not None,
     }

@@ -12,6 +12,7 @@ from scorer.cards import DECKS, RANKS
 from scorer.codes import Code, code
 from scorer.handjass.game import (
     OUT,
+    PLAYERS_RANGE,
     Deal,
     HandjassGame,
     award,
@@ -22,6 +23,8 @@ from scorer.handjass.game import (
     record_problem,
     replay,
     rest_of,
+    scoring,
+    standing,
 )
 from scorer.storage import games as store
 from scorer.web.db import get_db
@@ -38,7 +41,7 @@ from scorer.web.forms import (
     weis_to_add,
     with_rest,
 )
-from scorer.web.i18n import gettext
+from scorer.web.i18n import gettext, tr_plural
 from scorer.web.messages.deck import FACES, deck_names, named, run_names
 from scorer.web.pages import (
     EXPIRED,
@@ -199,6 +202,7 @@ def _context(stored: store.Stored, form: DealForm | None = None, errors=None, st
         "game": game,
         "rules": game.rules,
         "state": state,
+        "standing": standing(state),
         "form": form or DealForm(formdata=None),
         "errors": worded(errors or {}, game),
         "order": order,
@@ -226,6 +230,34 @@ def _context(stored: store.Stored, form: DealForm | None = None, errors=None, st
         "can_redo": store.redoable(get_db(), stored.id) is not None,
         "oob": False,
         **extra,
+    }
+
+
+@bp.app_template_global()
+def handjass_projection(game: HandjassGame) -> dict:
+    """What static/projection-handjass.js plays the deals kept on this phone with, besides the
+    board: the rules as data (scoring), the players' names, and the words it writes in the
+    page's language: a corner's as corner_svg has them, the panel's line for the next deal as
+    game.html has it, and what it says while the server decides. Only on a whole page: the
+    answers to the panel's forms leave it where it is."""
+    return {
+        "rules": scoring(game.rules),
+        "players": list(game.players),
+        "words": {
+            "net": gettext("{player}: {net} Striche netto"),
+            "loser": gettext("Verlierer"),
+            "retired": gettext("draussen (Spiel {number})"),
+            "vorhand": gettext("Vorhand"),
+            "dealer": gettext("gibt"),
+            "deal": gettext("Spiel %(number)s: <b>%(dealer)s</b> gibt, Vorhand <b>%(vorhand)s</b>"),
+            "players": {
+                n: tr_plural("%(count)s Spieler", "%(count)s Spieler", n) % {"count": n}
+                for n in PLAYERS_RANGE
+            },
+            "lost": gettext("{player} verliert"),
+            "unknown": gettext("Spiel {number}: Geber und Vorhand erst mit Netz"),
+            "later": gettext("ab Spiel {number} rechnet erst der Server"),
+        },
     }
 
 
@@ -284,28 +316,51 @@ def add_deal(game_id: int):
 
     def deal_in(stored):
         game = stored.game
-        state = replayed(game)
-        declared = declared_in(request.form, state.in_game)
-        posted, over = filled(game, state.in_game, request.form, form.agreed.data)
-        found["values"] = posted
-        if over:
-            return None, {"players": over}
-        blank = blank_said(game, state.in_game, posted, form.agreed.data)
-        deal, errors = form.deal(state.in_game, posted, declared, blank)
-        if deal is None:
-            return None, errors
-        tie = award(deal, game.rules, len(state.in_game), state.vorhand)
-        found["tie"] = tie
-        if tie.tied and "random" in request.form.getlist("draw"):
-            deal = drawn(deal, tie, SystemRandom())
-        # Points that do not add up to 157 ask first (errors["sum"]), then a tie the draw.
-        return enter_deal(game, deal, ask_sum=not confirmed(), state=state)
+        written, found["tie"], found["values"] = take_deal(
+            game, replayed(game), form, request.form, SystemRandom()
+        )
+        return written
 
     written = write(game_id, "enter", deal_in, mode="handjass")
     number = len(written.stored.game.deals)
     note = gettext("Spiel {number} gespeichert.").format(number=number) if written.saved else None
     values = found.get("values", request.form)
     return _answer(written, note, form=form, tie=found.get("tie"), values=values)
+
+
+def take_deal(game: HandjassGame, state, form: DealForm, posted, rng):
+    """The deal panel's fields (`posted`, read by `form`) as the next deal after `state`: the
+    game with it written and no problems, or no game (or the game unchanged) and what is wrong
+    by field; what the deal gives before any draw (None when it could not be read); and the
+    fields as read, with a blank filled in. A tie is drawn with `rng` when the table leaves
+    the draw to the phone. The phone plays a kept deal as this does
+    (static/projection-handjass.js; tests/browser/test_projection_handjass.py)."""
+    gone = [s for s in state.retired if typed_for(posted, s)]
+    if gone and not state.finished:
+        # Points typed for a player who retired since (a deal kept on the phone behind one the
+        # server decided): refused, never written without them.
+        return (None, {"players": code("handjass_player_retired", player=gone[0])}), None, posted
+    declared = declared_in(posted, state.in_game)
+    posted, over = filled(game, state.in_game, posted, form.agreed.data)
+    if over:
+        return (None, {"players": over}), None, posted
+    blank = blank_said(game, state.in_game, posted, form.agreed.data)
+    deal, errors = form.deal(state.in_game, posted, declared, blank)
+    if deal is None:
+        return (None, errors), None, posted
+    tie = award(deal, game.rules, len(state.in_game), state.vorhand)
+    if tie.tied and "random" in posted.getlist("draw"):
+        deal = drawn(deal, tie, rng)
+    # Points that do not add up to 157 ask first (errors["sum"]), then a tie the draw.
+    ask_sum = posted.get("confirm") != "sum"
+    return enter_deal(game, deal, ask_sum=ask_sum, state=state), tie, posted
+
+
+def typed_for(posted, seat: int) -> bool:
+    """Whether the panel's fields give a player points (cards or Weis), unless they are out."""
+    if posted.get(f"status{seat}") == OUT:
+        return False
+    return any((posted.get(f"{name}{seat}") or "").strip() for name in ("cards", "weis"))
 
 
 def _declare(stored: store.Stored, form, declared, verb: str, numbers: list[int]):

@@ -570,3 +570,20 @@ def test_no_rest_where_the_157_is_not_known(game):
     query = {"cards0": "50", "cards1": "40", "cards2": "", "status3": "out"}
     html = game.get("/handjass/1/rest", query_string=query).get_data(as_text=True)
     assert 'id="rest-text"' not in html
+
+
+def test_points_typed_for_a_player_who_retired_are_refused_not_dropped(client):
+    """A deal kept on a phone behind one the server decided may still give points to a player
+    that deal retired: refused and said, never written without them."""
+    client.post("/handjass/new", data={**PLAYERS, "deck": "swiss", "target": "1"})
+    assert deal(client, cards0="60", cards1="50", cards2="25", cards3="22").status_code == 303
+    response = deal(client, cards0="30", cards1="", cards2="60", cards3="67")
+    assert response.status_code == 422
+    assert errors_in(response.get_data(as_text=True)) == {
+        "players": "Anna ist schon ausgestiegen: kein Spiel mehr."
+    }
+    # The two still in, their row blank or gone: written.
+    response = deal(client, cards0="", cards1="", cards2="60", cards3="97")
+    assert response.status_code == 303
+    stored = json.loads(client.get("/games/1/export.json").get_data(as_text=True))
+    assert [e["seat"] for e in stored["deals"][1]["entries"]] == [2, 3]
