@@ -76,6 +76,7 @@ from scorer.coiffeur.standing import (
     cell_value,
     counter_value,
     replay,
+    scoring,
     summary,
 )
 
@@ -107,5 +108,6 @@ __all__ = [
     "outlooks",
     "record_problem",
     "replay",
+    "scoring",
     "summary",
 ]

@@ -1,0 +1,91 @@
+"""A reload without network shows the last state with every kept entry applied, in Coiffeur
+(issue 31): one entry stored online, one kept offline, the page reloaded from the worker's
+copy; the next entry typed there as the page offers it; the network back, and everything
+stored once, in order, as typed and for the team shown. Real Chromium at 390x844, as
+tests/browser/test_phone_queue.py."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_phone_coiffeur import _fill
+from tests.browser.test_phone_queue import back_online, controlled, posts
+
+COPY = re.compile(" GMT$")
+
+
+def reload_offline(page: Page, waiting: int) -> None:
+    """Opened again without network: the worker's copy of the page, the entries from
+    IndexedDB."""
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("data-offline-copy", COPY)
+    expect(page.locator("#rows .pending")).to_have_count(waiting)
+
+
+def words(page: Page, selector: str) -> str:
+    return re.sub(r"\s+", " ", page.locator(selector).inner_text()).strip()
+
+
+# --- Coiffeur --------------------------------------------------------------------------------
+
+
+def coiffeur_cell_offline(page: Page, team: int, contract: str, points: str) -> None:
+    page.locator(f"#cell-{team}-{contract} label").tap()
+    page.locator("#points").tap()
+    page.fill("#points", points)
+    page.locator("#save").tap()
+    expect(page.locator("#points")).to_have_value("")  # kept: the panel is free again
+
+
+def test_coiffeur_a_kept_cell_is_filled_on_the_board_after_a_reload_without_network(
+    phone: Page, live_server: str
+):
+    phone.goto(f"{live_server}/coiffeur/new")
+    phone.fill("input[name=team1]", "Anna+Ruedi")
+    phone.fill("input[name=team2]", "Beat+Clara")
+    phone.get_by_role("button", name="Spiel starten").tap()
+    phone.wait_for_url(re.compile(r"/coiffeur/[\w-]{24}$"))
+    url = phone.url
+    controlled(phone)
+    assert _fill(phone, 0, "rosen", "95").status == 200  # online: Rosen ×1, 95
+
+    phone.context.set_offline(True)
+    sent = posts(phone)
+    coiffeur_cell_offline(phone, 1, "schilten", "80")  # Schilten ×3 for Beat+Clara: 240
+    expect(phone.locator("#rows .pending")).to_have_count(1)
+
+    reload_offline(phone, 1)
+    # The kept cell is filled, no longer offered; the totals and what is missing count it.
+    expect(phone.locator("#cell-1-schilten")).to_have_text(re.compile(r"^\s*240\s*80 ×3\s*$"))
+    expect(phone.locator("#cell-1-schilten input")).to_have_count(0)
+    expect(phone.locator("#cell-1-schilten")).to_have_class("projected")
+    assert [words(phone, f"#total-{t}") for t in (0, 1)] == ["Anna+Ruedi 95", "Beat+Clara 240"]
+    expect(phone.locator("#sum-1")).to_have_text("240")
+    expect(phone.locator(".figures + p")).to_have_text("1 wartend mitgerechnet")
+    expect(phone.locator("#need-0")).to_have_text("braucht noch 146")
+    expect(phone.locator("#need-1")).to_have_text("vorne")
+    expect(phone.locator("#cell-0-free2 label")).to_contain_text("≥ 19")  # 146 / 8, rounded up
+    expect(phone.locator("#rows li.row")).to_have_count(1)  # the stored one, from the copy
+    expect(phone.locator("#row-1")).to_contain_text("Rosen")
+
+    # The next cell, typed on the reloaded page.
+    coiffeur_cell_offline(phone, 0, "eicheln", "60")  # Eicheln ×2 for Anna+Ruedi: 120
+    expect(phone.locator("#rows .pending")).to_have_count(2)
+    expect(phone.locator("#cell-0-eicheln")).to_contain_text("120")
+    expect(phone.locator("#total-0 b")).to_have_text("215")
+    expect(phone.locator("#need-0")).to_have_text("braucht noch 26")
+    expect(phone.locator(".figures + p")).to_have_text("2 wartend mitgerechnet")
+    assert sent == []
+
+    entries = back_online(phone, url, 3)
+    assert [(e["team"], e["contract"], e["points"]) for e in entries] == [
+        (0, "rosen", 95),
+        (1, "schilten", 80),
+        (0, "eicheln", 60),
+    ]
+    expect(phone.locator("#total-0 b:not(.projected)")).to_have_text("215")
+    expect(phone.locator("#total-1 b")).to_have_text("240")
+    expect(phone.locator("#cell-1-schilten")).not_to_have_class("projected")
+    expect(phone.locator(".figures + p")).to_have_count(0)
