@@ -1,8 +1,8 @@
 """A reload without network shows the last state with every kept entry applied, in Coiffeur
-(issue 31): one entry stored online, one kept offline, the page reloaded from the worker's
-copy; the next entry typed there as the page offers it; the network back, and everything
-stored once, in order, as typed and for the team shown. Real Chromium at 390x844, as
-tests/browser/test_phone_queue.py."""
+and at a club table (issue 31): one entry stored online, one kept offline, the
+page reloaded from the worker's copy; the next entry typed there as the page offers it; the
+network back, and everything stored once, in order, as typed and for the team shown. Real
+Chromium at 390x844, as tests/browser/test_phone_queue.py."""
 
 from __future__ import annotations
 
@@ -10,8 +10,11 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.test_phone_club_queue import stored as table_games
+from tests.browser.test_phone_club_queue import table_url
+from tests.browser.test_phone_club_queue import tap_points as tap_digits
 from tests.browser.test_phone_coiffeur import _fill
-from tests.browser.test_phone_queue import back_online, controlled, posts
+from tests.browser.test_phone_queue import back_online, controlled, kept, posts
 
 COPY = re.compile(" GMT$")
 
@@ -89,3 +92,62 @@ def test_coiffeur_a_kept_cell_is_filled_on_the_board_after_a_reload_without_netw
     expect(phone.locator("#total-1 b")).to_have_text("240")
     expect(phone.locator("#cell-1-schilten")).not_to_have_class("projected")
     expect(phone.locator(".figures + p")).to_have_count(0)
+
+
+# --- a club table ----------------------------------------------------------------------------
+
+
+def test_club_table_sums_count_the_kept_games_after_a_reload_without_network(
+    phone: Page, live_server: str
+):
+    """An evening with multipliers (Schilten ×2): the side offered is the next Vorhand's."""
+    url, leader = table_url(phone, live_server, games=4, counting="modern")
+    phone.goto(url)
+    controlled(phone)
+    expect(phone.locator("#side-1")).to_be_checked()  # game 1: B1 leads
+    tap_digits(phone, "57")
+    phone.locator("#contract-schilten").tap()  # online: side B 57, ×2: 200 : 114
+    expect(phone.locator("#total-1")).to_have_text("114")
+
+    phone.context.set_offline(True)
+    sent = posts(phone)
+    expect(phone.locator("#side-0")).to_be_checked()  # game 2: A2 leads
+    tap_digits(phone, "80")
+    phone.locator("#contract-schilten").tap()  # side A 80, ×2: 160 : 154
+    expect(phone.locator("#rows .pending")).to_have_count(1)
+
+    reload_offline(phone, 1)
+    expect(phone.locator("#total-0")).to_have_text("360")
+    expect(phone.locator("#total-1")).to_have_text("268")
+    expect(phone.locator("#total-0")).to_have_class("projected")
+    expect(phone.locator("#progress")).to_have_text(
+        "2 von 4 Spielen · zusammen 628 · 1 wartend mitgerechnet"
+    )
+    expect(phone.locator("#rows > li:not(.pending)")).to_have_count(1)  # game 1, from the copy
+    # The panel for game 3: its dealer and Vorhand, and the Vorhand's side offered.
+    expect(phone.locator(".who h2")).to_have_text("Spiel 3")
+    expect(phone.locator(".who p")).to_contain_text("Vorhand B2")
+    expect(phone.locator("#side-1")).to_be_checked()
+
+    tap_digits(phone, "90")
+    phone.locator("#contract-schilten").tap()  # side B 90, ×2: 134 : 180
+    expect(phone.locator("#rows .pending")).to_have_count(2)
+    expect(phone.locator("#total-1")).to_have_text("448")
+    expect(phone.locator("#progress")).to_have_text(
+        "3 von 4 Spielen · zusammen 942 · 2 wartend mitgerechnet"
+    )
+    expect(phone.locator(".who h2")).to_have_text("Spiel 4")
+    assert sent == []
+
+    phone.context.set_offline(False)
+    expect(phone.locator("#rows .pending")).to_have_count(0, timeout=8_000)
+    expect(phone.locator("#progress")).to_have_text("3 von 4 Spielen · zusammen 942")
+    expect(phone.locator("#total-0")).to_have_text("494")
+    expect(phone.locator("#total-0")).not_to_have_class("projected")
+    games = table_games(phone, leader)
+    assert [(g["tricks"], g["contract"], g["multiplier"]) for g in games] == [
+        ([100, 57], "schilten", 2),
+        ([80, 77], "schilten", 2),
+        ([67, 90], "schilten", 2),
+    ]
+    assert kept(phone) == 0

@@ -1,8 +1,10 @@
-"""The phone's own scoring of the entries it keeps without network in Coiffeur
-(static/projection-coiffeur.js) is the server's: a cell read as the panel's form reads it,
-checked, filled and scored as the engine does, what each team still needs as outlooks() and
-the page say it, and the board drawn as the page draws it. Run in real Chromium on the script
-itself, against the engine and the app (its test client)."""
+"""The phone's own scoring of the entries it keeps without network in Coiffeur and at a club
+table (static/projection-coiffeur.js, static/projection-club.js) is the server's: a Coiffeur
+cell read as the panel's form reads it, checked, filled and scored as the engine does, what
+each team still needs as outlooks() and the page say it, and the board drawn as the page draws
+it; a club table's game read as its page reads it and its sides scored as side_scores() does,
+in points and in Striche. Run in real Chromium on the scripts themselves, against the engine
+and the app (its test client)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,8 @@ from scorer.coiffeur import CoiffeurGame, CoiffeurRules, Entry, enter, outlooks,
 from scorer.coiffeur.rules import Contract, known_contracts
 from scorer.web.coiffeur import cell_need, need_text, projection
 from scorer.web.coiffeur_forms import EntryForm
+from tests.web.test_club_pages import evening
+from tests.web.test_club_tables import rows
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 
@@ -326,3 +330,94 @@ def test_the_coiffeur_board_is_drawn_as_the_server_draws_it(
     assert was != want
     phone.evaluate("restore()")
     assert phone.evaluate(BOARD) == was
+
+
+# --- a club table ----------------------------------------------------------------------------
+
+EIGHT = ["Anna", "Beat", "Clara", "Dani", "Eva", "Fritz", "Greti", "Hans"]
+
+
+def typed_game(rng: random.Random, contracts: list[str]) -> dict:
+    """A game as a table's panel might post it: mostly one that stands, sometimes not."""
+    fields = {"side": rng.choice(["0", "1", "0", "1", "0", "1", "", "2"])}
+    if rng.random() < 0.8:
+        fields["points"] = str(rng.choice([0, *range(2, 156), 157]))
+    else:
+        fields["points"] = rng.choice(["1", "156", "158", "", "abc", " 95 ", "+5", "-3", "٣"])
+    if rng.random() < 0.15:
+        fields["match"] = rng.choice(["y", "y", "on"])
+    for name in ("weis_a", "weis_b"):
+        if rng.random() < 0.3:
+            fields[name] = rng.choice(["20", "50", " 170 ", "1000", "1001", "x", "0"])
+    if contracts:
+        fields["contract"] = rng.choice([*contracts, *contracts, "", "nope"])
+    return fields
+
+
+def table_page(client, url: str) -> tuple[str, dict]:
+    """The table's page, and the fields a post of its panel carries: its `seen` and number
+    (the next game's; once the Passe is full, one more than it holds)."""
+    html = client.get(url).get_data(as_text=True)
+    entered = int(re.search(r'data-entries="(\d+)"', html).group(1))
+    seen = re.search(r'name="seen" value="([^"]*)"', html).group(1)
+    return html, {"seen": seen, "number": str(entered + 1)}
+
+
+def sums(html: str) -> tuple[int, int]:
+    found = (re.search(rf'id="total-{s}"[^>]*>(-?\d+)<', html) for s in (0, 1))
+    return tuple(int(f.group(1)) for f in found)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        pytest.param({"match_bonus": "100"}, id="tournament-points"),
+        pytest.param({"ranking": "striche", "counting": "modern", "weis": "y"}, id="striche"),
+        pytest.param({"match_bonus": "0", "counting": "modern", "weis": "y"}, id="multipliers"),
+    ],
+)
+def test_club_games_are_read_and_scored_as_the_table_s_page_scores_them(
+    phone: Page, app, client, options
+):
+    """Games posted to a table one after the other (more than its Passe holds): each the
+    server stores adds to the sums what the script says, each it refuses the script leaves
+    out; and the page's sums with the last half scored in by the script are the server's."""
+    form = evening(players="\n".join(EIGHT), games="other", games_other="24", **options)
+    leader = client.post("/abend/neu", data=form).headers["Location"]
+    seen = str(rows(app, "SELECT version FROM events")[0][0])
+    assert client.post(f"{leader}/auslosen", data={"passe": "1", "seen": seen}).status_code == 303
+    url = "/tisch/" + rows(app, "SELECT key FROM event_tables WHERE table_no = 1")[0][0]
+    html, marks = table_page(client, url)
+    rules = rules_of(html)
+    assert rules == {**rules, "games": 24, "weis": "weis" in options}
+    rng = random.Random(options.get("counting", "") + options.get("ranking", ""))
+    typed = [typed_game(rng, list(rules["times"])) for _ in range(64)]
+    steps, pages = [], [html]
+    for fields in typed:
+        before = sums(html)
+        status = client.post(f"{url}/spiele", data={**fields, **marks}).status_code
+        assert status in (303, 422)
+        html, marks = table_page(client, url)
+        after = sums(html)
+        steps.append([a - b for a, b in zip(after, before, strict=True)] if status == 303 else None)
+        pages.append(html)
+
+    load(phone, "projection-club.js")
+    assert call(phone, "add", [rules, 0, typed])[0] == steps
+    stored = [i for i, s in enumerate(steps) if s is not None]
+    # The Passe filled, refusals for what was typed before that, and for the games after it.
+    assert len(stored) == 24 and steps[: stored[-1]].count(None) > 4 and stored[-1] < 60
+
+    # The page after 10 games, with the rest scored in, is the server's after them all.
+    live_part(phone, pages[-1])
+    want = phone.locator("#sums").inner_text()
+    live_part(phone, pages[10])
+    before = phone.locator("#sums").inner_text()
+    phone.evaluate(
+        PROJECT,
+        [typed[10:], rules],
+    )
+    counted = 24 - sum(s is not None for s in steps[:10])
+    assert phone.locator("#sums").inner_text() == f"{want} · {counted} wartend mitgerechnet"
+    phone.evaluate("restore()")
+    assert phone.locator("#sums").inner_text() == before
