@@ -1,5 +1,5 @@
-"""A reload without network shows the last state with every kept entry applied, in Coiffeur
-and at a club table (issue 31): one entry stored online, one kept offline, the
+"""A reload without network shows the last state with every kept entry applied, in Coiffeur,
+Differenzler and at a club table (issue 31): one entry stored online, one kept offline, the
 page reloaded from the worker's copy; the next entry typed there as the page offers it; the
 network back, and everything stored once, in order, as typed and for the team shown. Real
 Chromium at 390x844, as tests/browser/test_phone_queue.py."""
@@ -15,6 +15,13 @@ from tests.browser.test_phone_club_queue import table_url
 from tests.browser.test_phone_club_queue import tap_points as tap_digits
 from tests.browser.test_phone_coiffeur import _fill
 from tests.browser.test_phone_queue import back_online, controlled, kept, posts
+from tests.browser.test_phone_queue_modes import (
+    new_differenzler,
+    round_kept_offline,
+    step,
+    trump_and_predictions,
+    type_points,
+)
 
 COPY = re.compile(" GMT$")
 
@@ -92,6 +99,53 @@ def test_coiffeur_a_kept_cell_is_filled_on_the_board_after_a_reload_without_netw
     expect(phone.locator("#total-1 b")).to_have_text("240")
     expect(phone.locator("#cell-1-schilten")).not_to_have_class("projected")
     expect(phone.locator(".figures + p")).to_have_count(0)
+
+
+# --- Differenzler ----------------------------------------------------------------------------
+
+
+def test_differenzler_a_kept_round_is_said_to_count_once_sent_and_no_second_is_typed(
+    phone: Page, live_server: str
+):
+    """The predictions stay on the server (they never travel to the phone): the standings
+    cannot count a kept round, and say so; the panel takes no second round until the server
+    gives the next Trumpf and predictions."""
+    url = new_differenzler(phone, live_server)
+    controlled(phone)
+    trump_and_predictions(phone, "rosen", (43, 31, 52, 27))
+    type_points(phone, (52, 20, 45, 40))
+    assert step(phone, "#save") == 200  # round 1: 9, 11, 7, 13
+    trump_and_predictions(phone, "eicheln", (10, 20, 30, 40))  # Ben, Clara, Dani, Anna
+    round_kept_offline(phone, (10, 20, 30, 97))  # Anna, Ben, Clara, Dani
+
+    sent = posts(phone)
+    reload_offline(phone, 1)
+    expect(phone.locator("#uncounted")).to_have_text(
+        "Stand ohne Runde 2: sie zählt, sobald sie gesendet ist (die Ansagen kennt nur der "
+        "Server). Die nächste Runde beginnt, wenn das Netz zurück ist."
+    )
+    expect(phone.locator(".standings .total td")).to_have_text(["9", "11", "7", "13"])
+    expect(phone.locator("#counter")).to_have_text("Runde 2 von 12")
+    expect(phone.locator("#row-1")).to_be_visible()  # the stored round, from the copy
+    # The panel the round was typed in takes no second round: a tap on it reaches nothing.
+    assert phone.evaluate("document.getElementById('round').inert")
+    phone.locator("#points-0").tap(force=True)
+    assert phone.evaluate("document.activeElement.id") != "points-0"
+    phone.locator("#save").tap(force=True)
+    phone.wait_for_timeout(300)
+    assert sent == [] and kept(phone) == 1
+
+    (first, second) = back_online(phone, url, 2)
+    assert (second["trump"], second["predictions"], second["points"]) == (
+        "eicheln",
+        [40, 10, 20, 30],
+        [10, 20, 30, 97],
+    )
+    expect(phone.locator(".standings .total td")).to_have_text(["39", "21", "17", "80"])
+    expect(phone.locator("#uncounted")).to_have_count(0)
+    expect(phone.locator("#counter")).to_have_text("Runde 3 von 12")
+    expect(phone.locator(".who")).to_have_text("Runde 3: Ben gibt, Vorhand Clara")
+    expect(phone.locator("#round")).to_have_js_property("inert", False)
 
 
 # --- a club table ----------------------------------------------------------------------------
