@@ -48,10 +48,10 @@
   // entry_problems(): whether the entry may fill its cell (`open`: per team, the contracts
   // it has still to play).
   function fits(entry, rules, open, teams) {
-    const keys = Object.keys(rules.times);
-    if (!open.some((keys) => keys.length)) return false; // every cell is filled
+    if (!open.some((still) => still.length)) return false; // every cell is filled
     if (entry.team === null || entry.team >= teams) return false;
-    if (!keys.includes(entry.contract) || !open[entry.team].includes(entry.contract)) return false;
+    if (!Object.hasOwn(rules.times, entry.contract || "")) return false; // not on the board
+    if (!open[entry.team].includes(entry.contract)) return false; // filled already
     if (entry.match + entry.crossed + entry.countered > 1) return false;
     if (entry.countered && (!rules.counter || teams !== 2)) return false;
     const points = entry.points;
