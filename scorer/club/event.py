@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from scorer.cards import DECKS
-from scorer.club.standings import Scoring, TableGame
+from scorer.club.standings import GAME_POINTS, IMPOSSIBLE, WEIS_MOST, Scoring, TableGame
 from scorer.codes import Code, Invalid, code
 from scorer.names import clean, name_problem
 from scorer.schieber.contracts import PRESETS, Contract, contracts_for
@@ -72,6 +72,23 @@ class Event:
     def multiplier(self, contract: str) -> int | None:
         """A contract's multiplier at this evening, None for a contract it does not know."""
         return next((m for c, m in self.contracts() if c.key == contract), None)
+
+    def table_scoring(self) -> dict:
+        """How a table's phone enters a game (TableGame.entered, typed_problem) and how
+        side_scores() scores it at this evening, as plain data: for a phone that adds the games
+        it keeps without network to the table's sums on its own, until the server has them
+        (static/projection-club.js; tests/browser/test_projection_modes.py holds the two
+        together)."""
+        return {
+            "points": GAME_POINTS,
+            "impossible": list(IMPOSSIBLE),
+            "bonus": self.scoring.match_bonus,
+            "ranking": self.scoring.ranking,
+            "weis": self.weis,
+            "weis_most": WEIS_MOST,
+            "times": {c.key: m for c, m in self.contracts()},
+            "games": self.games,
+        }
 
     def contract_problem(self, game: TableGame) -> Code | None:
         """Why a game's contract does not fit this evening: with multipliers, a contract it

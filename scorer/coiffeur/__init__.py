@@ -77,6 +77,7 @@ from scorer.coiffeur.standing import (
     cell_value,
     counter_value,
     replay,
+    scoring,
     summary,
 )
 
@@ -108,5 +109,6 @@ __all__ = [
     "outlooks",
     "record_problem",
     "replay",
+    "scoring",
     "summary",
 ]

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorer.coiffeur.game import CoiffeurGame, Entry, read_record
+from scorer.cards import HAND_TOTAL
+from scorer.coiffeur.game import IMPOSSIBLE, CoiffeurGame, Entry, read_record
 from scorer.coiffeur.outlook import Outlook, outlooks
 from scorer.coiffeur.rules import CoiffeurRules, Contract
 
@@ -143,6 +144,21 @@ def replay(game: CoiffeurGame) -> CoiffeurState:
         outlook=outlooks(rules, totals_t, open_cells) if count >= 2 else (),
         entries=len(done),
     )
+
+
+def scoring(rules: CoiffeurRules) -> dict:
+    """How a cell is checked and scored (entry_problems(), normal(), cell_value(),
+    counter_value()) and what the teams still need (outlooks()), as plain data: for a phone
+    that fills the cells it keeps without network on its own board, until the server has them
+    (static/projection-coiffeur.js; tests/browser/test_projection_modes.py holds the two
+    together)."""
+    return {
+        "times": {c.key: rules.multiplier(c.key) for c in rules.contracts},
+        "hand": HAND_TOTAL,
+        "match": rules.match_value,
+        "impossible": list(IMPOSSIBLE),
+        "counter": rules.counter_match is True,
+    }
 
 
 def summary(game: CoiffeurGame, state: CoiffeurState) -> dict:

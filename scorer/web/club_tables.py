@@ -323,6 +323,14 @@ def _page(table, stored, key, errors, status, *, editing=None, typed=None):
         (t, seat(dealer_seat(t + 1, count)), seat(vorhand_seat(t + 1, count))) for t in range(count)
     ]
     vorhand = seat(vorhand_seat(number, count))
+    # For static/projection-club.js: the sums with games kept on the phone added, in the
+    # page's words.
+    words = {
+        "progress": gettext(
+            "%(entered)s von %(games)s Spielen", entered="{entered}", games="{games}"
+        ),
+        "sum": gettext("zusammen %(sum)s", sum="{sum}"),
+    }
     return render_template(
         "club/table.html",
         table=table,
@@ -345,6 +353,7 @@ def _page(table, stored, key, errors, status, *, editing=None, typed=None):
         match_points=GAME_POINTS + stored.event.scoring.match_bonus,  # the key says what it books
         editing=editing,
         editing_game=editing_game,
+        projection={**stored.event.table_scoring(), "words": words},
         typed=typed or {},
         errors=errors,
     ), status

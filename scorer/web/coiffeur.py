@@ -28,6 +28,7 @@ from scorer.coiffeur import (
     entry_problems,
     normal,
     record_problem,
+    scoring,
 )
 from scorer.storage import games as store
 from scorer.web.coiffeur_forms import BOARDS, EntryForm, NewCoiffeurForm, board_keys
@@ -216,6 +217,23 @@ def cell_need(need) -> str:
     return gettext("≥ Match") if need.match else ""
 
 
+def projection(game: CoiffeurGame) -> dict:
+    """What static/projection-coiffeur.js fills the cells kept on the phone with: the rules as
+    data, and the board's words in the page's language (need_text(), cell_need(), a cell)."""
+    words = {
+        "ahead": gettext("vorne"),
+        "level": gettext("gleichauf"),
+        "out": gettext("nicht mehr einholbar"),
+        "tie": gettext("braucht noch {points}: höchstens Gleichstand"),
+        "needs": gettext("braucht noch {points}"),
+        "match_need": gettext("≥ Match"),
+        "match": gettext("Match"),
+        "crossed": gettext("gestrichen"),
+        "countered": gettext("Konter-Match"),
+    }
+    return {**scoring(game.rules), "words": words}
+
+
 def _context(stored: store.Stored, form: EntryForm | None = None, errors=None, **extra) -> dict:
     game = stored.game
     rules = game.rules
@@ -241,6 +259,7 @@ def _context(stored: store.Stored, form: EntryForm | None = None, errors=None, *
         "symbols": {c.key: contract_symbol(c.key, deck) for c in rules.contracts},
         "cell_needs": {key: cell_need(need) for key, need in needs.items()},
         "need_text": need_text,
+        "projection": projection(game),
         "entry_text": entry_text,
         "deck_names": deck_names(),
         "note": None,

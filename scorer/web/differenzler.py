@@ -89,6 +89,10 @@ NOT_YET = lazy_gettext("Zuerst sagen alle an; dann kommen die Punkte.")
 GONE = lazy_gettext("Diese Runde gibt es nicht mehr.")
 MOVED_ON = lazy_gettext("Die Runde ging inzwischen weiter: so steht sie jetzt, nichts geändert.")
 WHOLE_NUMBERS = lazy_gettext("Nur ganze Zahlen eintragen.")
+UNCOUNTED = lazy_gettext(
+    "Stand ohne Runde {number}: sie zählt, sobald sie gesendet ist (die Ansagen kennt nur der "
+    "Server). Die nächste Runde beginnt, wenn das Netz zurück ist."
+)
 
 
 @dataclass(frozen=True)
@@ -306,6 +310,9 @@ def _context(
         "leaders": [s for s, t in enumerate(state.totals) if t == lowest],
         "lowest": lowest,
         "deck_names": deck_names(),
+        # A round kept on the phone without network: static/projection-differenzler.js says
+        # that the standings leave it out (its predictions are the server's alone).
+        "projection": {"words": str(UNCOUNTED)},
         "record": record_context(game, stored, store.shown_changes(get_db(), stored.id)),
         "can_redo": store.redoable(get_db(), stored.id) is not None,
         "oob": False,

@@ -306,7 +306,9 @@ def test_a_coiffeur_cell_without_network_waits_and_lands_once(phone: Page, live_
     expect(phone.locator("#rows .pending")).to_have_text(
         re.compile(rf"^1\s*Rosen ×1 für Anna\+Ruedi · 95\s*{WAIT}$")
     )
-    expect(phone.locator("#cell-0-rosen input")).not_to_be_checked()
+    # The cell kept is filled on the board, scored in: no longer a choice.
+    expect(phone.locator("#cell-0-rosen")).to_have_text(re.compile(r"^\s*95\s*95 ×1\s*$"))
+    expect(phone.locator("#cell-0-rosen input")).to_have_count(0)
     (entry,) = back_online(phone, url, 1)
     assert (entry["team"], entry["contract"], entry["points"]) == (0, "rosen", 95)
     expect(phone.locator("#total-0 b")).to_have_text("95")
