@@ -46,7 +46,7 @@ from common import (
 )
 
 from scorer.schieber.game import replay
-from scorer.web.links import MINE, MINE_MAX
+from scorer.web.core.links import MINE, MINE_MAX
 
 HTMX = {"HX-Request": "true", "Accept-Encoding": "gzip"}
 # A Schieber entry from a plain panel, as htmx sends it (the answer then keeps the panel).

@@ -27,7 +27,7 @@ from common import handjass_game, machine, make_app, open_db, schieber_game, sto
 from scorer import modes
 from scorer.lookback import tally
 from scorer.storage.lookback import kept_games
-from scorer.web.lookback import LOOKS
+from scorer.web.lookback.views import LOOKS
 
 ROUNDS = 5
 

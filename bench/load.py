@@ -430,7 +430,7 @@ CATEGORIES = (  # (where a function's own time counts, what its file or name con
         ),
     ),
     ("json", ("json",)),
-    ("slate SVG (scorer/web/slate_svg.py)", ("scorer/web/slate_svg",)),
+    ("slate SVG (scorer/web/schieber/slate.py)", ("scorer/web/slate_svg",)),
     ("views (scorer/web)", ("scorer/web/",)),
     ("storage (scorer/storage)", ("scorer/storage/", "datetime")),
     ("engine (scorer/*.py)", ("/scorer/", "dataclasses.py")),

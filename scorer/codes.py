@@ -1,9 +1,10 @@
 """What the engine says: a code and its values, never a sentence.
 
 A refusal ("points_impossible", {"points": 156}) or a line of a ruling is a Code. The web layer
-words every code in the table's language (scorer/web/messages.py), so a second language needs no
-change here. Values are plain data: numbers, keys of the deck (a suit key, a rank letter), seat
-or team indices, and Weis; the words layer names them with the table's faces and names.
+words every code in the table's language (scorer/web/core/messages, and each mode's words), so
+a second language needs no change here. Values are plain data: numbers, keys of the deck (a
+suit key, a rank letter), seat or team indices, and Weis; the words layer names them with the
+table's faces and names.
 """
 
 from __future__ import annotations

@@ -1,14 +1,14 @@
 // A club table's sums with the games that wait on this phone added, until the server has them
 // (static/queue.js loads this while something waits): each side's total, how many games are
 // in, and their sum. A game is read as the table's panel posts it and the server reads it
-// (enter() in scorer/web/club_tables.py: one it will refuse is not counted), made as
+// (enter() in scorer/web/club/tables.py: one it will refuse is not counted), made as
 // TableGame.entered() makes it and scored as side_scores() in scorer/club/standings.py
 // scores it, in points or Striche, from the evening's rules as data (Event.table_scoring in
 // scorer/club/event.py). tests/browser/test_projection_modes.py holds it to the server.
 (function () {
   "use strict";
 
-  // scorer/web/forms.py: small_whole().
+  // scorer/web/core/forms.py: small_whole().
   function small(text, most) {
     text = text || "";
     if (!/^[0-9]+$/.test(text) || text.length > String(most).length) return null;

@@ -1,7 +1,7 @@
 // The Coiffeur board with the cells that wait on this phone filled in, until the server has
 // them (static/queue.js loads this while something waits): each kept cell filled as the
 // server will fill it, the totals, and what each team still needs. An entry is read as the
-// panel's form (scorer/web/coiffeur_forms.py) reads it and checked as entry_problems() in
+// panel's form (scorer/web/coiffeur/forms.py) reads it and checked as entry_problems() in
 // scorer/coiffeur/game.py checks it (one the server will refuse is not counted), scored as
 // cell_value() and counter_value(), and the needs worked out as outlooks() and the page's
 // need_text() and cell_need() do, from the rules as data (`scoring` in
@@ -9,7 +9,7 @@
 (function () {
   "use strict";
 
-  // scorer/web/forms.py: small_whole() and parse_int() (null where it raises).
+  // scorer/web/core/forms.py: small_whole() and parse_int() (null where it raises).
   function small(text, most) {
     text = text || "";
     if (!/^[0-9]+$/.test(text) || text.length > String(most).length) return null;
@@ -121,7 +121,7 @@
     });
   }
 
-  // need_text() and cell_need() in scorer/web/coiffeur.py, in the page's words.
+  // need_text() and cell_need() in scorer/web/coiffeur/views.py, in the page's words.
   function needText(o, words) {
     if (o.needed === 0) return words.ahead;
     if (o.total === o.leader) return words.level;

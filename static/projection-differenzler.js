@@ -1,5 +1,5 @@
 // A Differenzler round that waits on this phone cannot be scored here: its Trumpf and the
-// predictions stay on the server (scorer/web/differenzler.py: they never travel to the
+// predictions stay on the server (scorer/web/differenzler/views.py: they never travel to the
 // phone), and a round's standing is each player's points against the prediction. So the
 // board says plainly that the standings leave it out until it is sent (static/queue.js loads
 // this while something waits).

@@ -1,10 +1,10 @@
 // The Handjass board with the deals that wait on this phone played in, until the server has
 // them (static/queue.js loads this while something waits): each player's corner and net
 // strokes, and who deals and leads the next deal, as the server will show them. A deal is read
-// from the panel's fields as the server reads them (scorer/web/handjass.py: filled, DealForm),
+// from the panel's fields as the server reads them (scorer/web/handjass/views.py: filled, DealForm),
 // checked as deal_problems and points_question check it, and played as award and _Replay.add
 // in scorer/handjass/game.py play it, from the rules as data (`scoring` there); the corners
-// are drawn as scorer/web/slate_svg.py corner_svg draws them, to the byte. From a deal whose
+// are drawn as scorer/web/schieber/slate.py corner_svg draws them, to the byte. From a deal whose
 // outcome is the server's to decide (declared Weis, a tie's draw, a refusal, a question), the
 // phone counts nothing more and says so. tests/browser/test_projection_handjass.py holds each
 // part to the server's own.
@@ -18,7 +18,7 @@
 
   // --- A deal as the server reads the panel's fields --------------------------------------
 
-  // parse_int (scorer/web/forms.py) of a field: null when blank, NaN when the server reads no
+  // parse_int (scorer/web/core/forms.py) of a field: null when blank, NaN when the server reads no
   // whole number in it. Only printable ASCII is read here: anything else is the server's.
   function number(raw) {
     const text = (raw || "").trim().replace(/[ ']/g, "").replace(/^\++/, "");

@@ -2,7 +2,7 @@
 // them (static/queue.js loads this while something waits): the totals and each team's slate as
 // the server will show them. Scored as steps() in scorer/schieber/game.py scores a panel's hand,
 // from its rules as data (`scoring` there); the slate written as scorer/slate.py writes it and
-// drawn as scorer/web/slate_svg.py draws it, to the byte. tests/browser/test_projection.py
+// drawn as scorer/web/schieber/slate.py draws it, to the byte. tests/browser/test_projection.py
 // holds each to the server's own.
 (function () {
   "use strict";

@@ -13,11 +13,10 @@ from flask import Flask, current_app, g, request
 from flask import Request as FlaskRequest
 from flask.sessions import SecureCookieSessionInterface
 from flask.templating import Environment
-from flask_wtf.csrf import CSRFProtect
 from jinja2.runtime import Macro
 from werkzeug.exceptions import RequestEntityTooLarge
 
-csrf = CSRFProtect()
+from scorer.web.extensions import csrf
 
 
 def _secret_key(instance: Path) -> str:
@@ -141,30 +140,16 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.session_interface = SessionCookies()
     app.request_class = Request
 
-    from scorer.web import (
-        club,
-        club_exchange,
-        club_paper,
-        club_season,
-        club_standings,
-        club_tables,
-        coiffeur,
-        db,
-        differenzler,
-        draw_command,
-        games,
-        handjass,
-        hosts,
-        i18n,
-        kept,
-        links,
-        lookback,
-        phone_app,
-        schieber,
-        share,
-        stakes,
-        transfer,
-    )
+    from scorer.web import db, draw_command, phone_app
+    from scorer.web.club import evening, exchange, paper, season, standings, tables
+    from scorer.web.coiffeur import views as coiffeur
+    from scorer.web.core import hosts, i18n, links, rendered, transfer
+    from scorer.web.differenzler import views as differenzler
+    from scorer.web.games import share, stakes
+    from scorer.web.games import views as games
+    from scorer.web.handjass import views as handjass
+    from scorer.web.lookback import views as lookback
+    from scorer.web.schieber import views as schieber
 
     hosts.init_app(app)  # a Host header it cannot use is refused before anything else
     links.init_app(app)  # its converters before the routes, its refusal before the CSRF check
@@ -184,17 +169,17 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(share.bp)
     app.register_blueprint(stakes.bp)
     app.register_blueprint(phone_app.bp)
-    app.register_blueprint(club.bp)
-    app.register_blueprint(club_tables.bp)
-    app.register_blueprint(club_season.bp)
-    app.register_blueprint(club_standings.bp)
-    app.register_blueprint(club_paper.bp)
-    app.register_blueprint(club_exchange.bp)
+    app.register_blueprint(evening.bp)
+    app.register_blueprint(tables.bp)
+    app.register_blueprint(season.bp)
+    app.register_blueprint(standings.bp)
+    app.register_blueprint(paper.bp)
+    app.register_blueprint(exchange.bp)
     app.register_blueprint(lookback.bp)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.add_extension("jinja2.ext.do")
-    app.add_template_global(kept.kept)  # parts rendered once per process
+    app.add_template_global(rendered.kept)  # parts rendered once per process
     _share_macros(app)
     app.jinja_env.cache.clear()  # templates loaded so far, loaded again with every global
     return app
@@ -205,7 +190,7 @@ class FieldTooLarge(RequestEntityTooLarge):
 
     @property
     def words(self) -> str:
-        from scorer.web.i18n import gettext
+        from scorer.web.core.i18n import gettext
 
         limit = request.max_form_memory_size or 0
         words = gettext("Das ist zu gross: höchstens {limit} auf einmal. Nichts gespeichert.")
@@ -243,6 +228,6 @@ def _share_macros(app: Flask) -> None:
     shared = app.jinja_env.get_template("_macros.html").module
     macros = {name: value for name, value in vars(shared).items() if isinstance(value, Macro)}
     app.jinja_env.globals.update(macros)
-    from scorer.web.pages import partial
+    from scorer.web.core.htmx import partial
 
     app.add_template_global(partial)

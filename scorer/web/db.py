@@ -111,8 +111,8 @@ def backup_command(directory: Path) -> None:
 def replay_command(file) -> None:
     """Print the computed state of an exported game, or an evening's standings, as JSON."""
     from scorer.club import exchange as club_exchange
-    from scorer.web.games import import_words
-    from scorer.web.messages import say
+    from scorer.web.core.messages import say
+    from scorer.web.games.views import import_words
 
     data = file.read()
     try:

@@ -48,7 +48,7 @@ def draw_command(players: int, passen: int, seed: str | None) -> None:
         try:
             plan = draw(range(players), history, seed=seed, passen=passen)
         except Invalid as refused:
-            from scorer.web.messages import say
+            from scorer.web.core.messages import say
 
             raise click.ClickException(say(refused.code)) from refused
         repeats[number] = quality(plan, history).to_dict()

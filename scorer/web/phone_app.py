@@ -10,9 +10,9 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 from flask_babel import force_locale
 
-from scorer.web.i18n import LANGUAGES, gettext
-from scorer.web.pages import POLL
-from scorer.web.transfer import static_url
+from scorer.web.core.htmx import POLL
+from scorer.web.core.i18n import LANGUAGES, gettext
+from scorer.web.core.transfer import static_url
 
 bp = Blueprint("phone_app", __name__)
 

@@ -1,6 +1,6 @@
 """The phone's own scoring of the hands it keeps without network (static/projection-schieber.js)
 is the server's: each step's points as scorer.schieber.game.steps() gives them, the slate as
-scorer.slate writes it, and its strokes as scorer.web.slate_svg draws them, to the byte. Run
+scorer.slate writes it, and its strokes as scorer.web.schieber.slate draws them, to the byte. Run
 in real Chromium on the script itself, against the engine, over every contract of several
 tables' rules and a grid of slates."""
 
@@ -16,7 +16,7 @@ from scorer.schieber.claims import HOUSE_ORDER
 from scorer.schieber.contracts import Rules
 from scorer.schieber.game import Hand, scoring, steps
 from scorer.slate import Slate
-from scorer.web.slate_svg import _bottom, _middle, _rest, _top
+from scorer.web.schieber.slate import _bottom, _middle, _rest, _top
 
 SCRIPT = Path(__file__).resolve().parents[2] / "static" / "projection-schieber.js"
 

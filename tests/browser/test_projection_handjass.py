@@ -5,7 +5,7 @@ deal (strokes, potatoes, who retired with which deal, held ties, the next Vorhan
 the loser); and where the server decides what the phone cannot (declared Weis, the draw it
 makes for a tie), the phone stops there. The corners are drawn as corner_svg draws them, to
 the byte. Run in real Chromium on the script itself, against the server's own code
-(scorer/web/handjass.py take_deal, the engine's replay), over several tables' rules, two to
+(scorer/web/handjass/views.py take_deal, the engine's replay), over several tables' rules, two to
 four players and a few thousand deals typed the way phones type them, mistakes included."""
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ from scorer.handjass.game import (
     scoring,
     standing,
 )
-from scorer.web.forms import DealForm
-from scorer.web.handjass import handjass_projection, take_deal
-from scorer.web.slate_svg import corner_svg
+from scorer.web.core.forms import DealForm
+from scorer.web.handjass.views import handjass_projection, take_deal
+from scorer.web.schieber.slate import corner_svg
 
 SCRIPT = Path(__file__).resolve().parents[2] / "static" / "projection-handjass.js"
 

@@ -20,8 +20,8 @@ from playwright.sync_api import Page
 
 from scorer.coiffeur import CoiffeurGame, CoiffeurRules, Entry, enter, outlooks, replay, scoring
 from scorer.coiffeur.rules import Contract, known_contracts
-from scorer.web.coiffeur import cell_need, need_text, projection
-from scorer.web.coiffeur_forms import EntryForm
+from scorer.web.coiffeur.forms import EntryForm
+from scorer.web.coiffeur.views import cell_need, need_text, projection
 from tests.web.test_club_pages import evening
 from tests.web.test_club_tables import rows
 

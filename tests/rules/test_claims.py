@@ -28,7 +28,7 @@ from scorer.schieber.game import (
     settle_tie,
     steps,
 )
-from scorer.web.messages import say
+from scorer.web.core.messages import say
 
 SIMPLE = Rules.from_preset("simple")  # everything x1, target 1000, half 500
 T1010 = Rules.from_preset("simple", target=1010)  # half 505

@@ -5,7 +5,7 @@ import pytest
 from scorer.cards import DECKS
 from scorer.codes import code
 from scorer.schieber.contracts import PRESETS, Rules, contracts_for
-from scorer.web.messages.schieber import PRESET_NAMES, preset_label
+from scorer.web.schieber.words import PRESET_NAMES, preset_label
 
 MODERN_SWISS = dict(rosen=1, eicheln=1, schilten=2, schellen=2, obenabe=3, undenufe=3)
 

@@ -1,4 +1,4 @@
-"""The engine speaks codes, never sentences: the words live in scorer/web/messages, one place
+"""The engine speaks codes, never sentences: the words live in scorer/web/core/messages, one place
 for every language to come. Every code the engine can say has words there."""
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from scorer.codes import code
 from scorer.exchange import VERSION, ImportProblem, export, load, state_dict
 from scorer.schieber.contracts import Rules
 from scorer.schieber.game import Game, Hand, Team
-from scorer.web.messages import say
+from scorer.web.core.messages import say
 
 MODERN = Rules.from_preset("modern")
 SIMPLE = Rules.from_preset("simple")

@@ -24,7 +24,7 @@ from scorer.schieber.game import (
     steps,
 )
 from scorer.slate import Slate
-from scorer.web.messages import say
+from scorer.web.core.messages import say
 
 MODERN = Rules.from_preset("modern")
 CLASSIC = Rules.from_preset("classic")

@@ -40,7 +40,7 @@ from scorer.handjass.game import (
 from scorer.names import NAME_MAX, name_problem
 from scorer.schieber.contracts import Rules
 from scorer.schieber.game import Declared, Game, Hand, Team, enter, hand_problems
-from scorer.web.messages import say
+from scorer.web.core.messages import say
 from scorer.weis import Play, Weis, WeisTable, detect, most_weis, stoeck_in
 
 TEAMS = (Team("Ost", ("a1", "a2")), Team("West", ("b1", "b2")))

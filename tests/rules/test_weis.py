@@ -5,8 +5,8 @@ import pytest
 from scorer.cards import RANKS
 from scorer.codes import code
 from scorer.schieber.contracts import Rules
-from scorer.web.messages import say
-from scorer.web.messages.deck import FACES, weis_name
+from scorer.web.core.messages import say
+from scorer.web.core.messages.deck import FACES, weis_name
 from scorer.weis import (
     Declaration,
     Play,

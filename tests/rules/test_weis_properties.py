@@ -10,7 +10,7 @@ from scorer.cards import RANKS
 from scorer.codes import code
 from scorer.schieber.contracts import Rules
 from scorer.schieber.game import Declared, Game, Hand, Team, hand_problems
-from scorer.web.messages import say
+from scorer.web.core.messages import say
 from scorer.weis import (
     FOUR,
     RUN,

@@ -19,7 +19,7 @@ from scorer.schieber.game import (
     replay,
     score,
 )
-from scorer.web.messages import say
+from scorer.web.core.messages import say
 from scorer.weis import Weis
 
 MODERN = Rules.from_preset("modern")  # rosen/eicheln x1, schilten/schellen x2, Obenabe/Undenufe x3

@@ -12,7 +12,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
-from scorer.web.i18n import LANGUAGES, catalogue
+from scorer.web.core.i18n import LANGUAGES, catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = ("fr", "en")
@@ -75,8 +75,8 @@ CODE = extracted()
 
 def test_the_extraction_finds_the_words_of_code_and_templates():
     assert "Jass-Zähler" in CODE  # base.html
-    assert "Nicht gelöscht: {problem}" in CODE  # scorer/web/messages/core.py, N_
-    assert ("rank", "König") in CODE  # scorer/web/messages/deck.py, pgettext
+    assert "Nicht gelöscht: {problem}" in CODE  # scorer/web/core/messages/core.py, N_
+    assert ("rank", "König") in CODE  # scorer/web/core/messages/deck.py, pgettext
     assert "{run} {suit} {to}" in CODE  # a format translated whole
 
 

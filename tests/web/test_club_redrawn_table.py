@@ -17,7 +17,7 @@ from scorer import create_app
 from scorer.club.draw import draw
 from scorer.storage import club as events
 from scorer.storage.migrations import migrate, migrations
-from scorer.web.club_tables import SEATS
+from scorer.web.club.tables import SEATS
 from scorer.web.db import connect, get_db
 from tests.web.test_club_pages import evening
 from tests.web.test_club_tables import EIGHT, rows, text

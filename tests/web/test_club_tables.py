@@ -360,7 +360,7 @@ def test_an_objection_filed_while_the_next_passe_is_drawn_still_holds_the_draw(
     that came in after the page's own check (here: that check made to see none) still holds
     the draw, and nothing is drawn."""
     leader, table = objected(client, app)
-    monkeypatch.setattr("scorer.web.club.open_disputes", lambda progress: [])
+    monkeypatch.setattr("scorer.web.club.evening.open_disputes", lambda progress: [])
     seen = str(rows(app, "SELECT version FROM events")[0][0])
     refused = client.post(f"{leader}/auslosen", data={"passe": "2", "seen": seen})
     assert refused.status_code == 409

@@ -13,9 +13,9 @@ from scorer import create_app
 from scorer.codes import code
 from scorer.coiffeur import CoiffeurGame
 from scorer.storage.migrations import migrate
-from scorer.web.coiffeur import say_names
+from scorer.web.coiffeur.views import say_names
+from scorer.web.core.messages import say, words_of
 from scorer.web.db import get_db
-from scorer.web.messages import say, words_of
 from tests.conftest import by_number, errors_in, link
 
 TEAMS = {"team1": "Wir", "team2": "Ihr"}

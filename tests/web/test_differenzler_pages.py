@@ -18,8 +18,8 @@ from jinja2 import StrictUndefined
 from scorer import create_app
 from scorer.differenzler import contracts
 from scorer.storage.migrations import migrate
+from scorer.web.core.messages import words_of
 from scorer.web.db import get_db
-from scorer.web.messages import words_of
 from tests.conftest import by_number, errors_in, link
 
 PLAYERS = {"seat1": "Anna", "seat2": "Ben", "seat3": "Clara", "seat4": "Dani"}

@@ -18,7 +18,7 @@ import re
 
 import pytest
 
-from scorer.web.pages import EXPIRED
+from scorer.web.core.errors import EXPIRED
 from tests.conftest import errors_in
 from tests.web.test_club_redrawn_table import redraw, setup
 from tests.web.test_club_tables import rows, stored_games, text, version

@@ -22,13 +22,13 @@ from scorer.handjass.game import (
     record_problem,
     replay,
 )
-from scorer.web.messages import handjass as handjass_words
-from scorer.web.messages import say, words_of
+from scorer.web.core.messages import say, words_of
+from scorer.web.handjass import words as handjass_words
 from scorer.weis import Weis
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "scorer" / "handjass" / "game.py"
-PAGES = ROOT / "scorer" / "web" / "handjass.py"
+PAGES = ROOT / "scorer" / "web" / "handjass" / "views.py"
 # The calls whose first argument is a code's key (or, for `listed` and `_players`, the key of
 # each link of a list).
 KEYED = {"code", "Invalid", "listed", "_players"}

@@ -20,8 +20,8 @@ import scorer.web
 from scorer import create_app
 from scorer.storage.migrations import migrate
 from scorer.web import _secret_key
+from scorer.web.core.transfer import SHORT, _lean, packed_quickly
 from scorer.web.db import get_db
-from scorer.web.transfer import SHORT, _lean, packed_quickly
 from tests.conftest import by_number, new_game_form
 
 SCHIEBER, HANDJASS, DECIDED = 1, 2, 3

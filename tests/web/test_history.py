@@ -10,8 +10,8 @@ import re
 import pytest
 
 from scorer.storage import games as store
+from scorer.web.core.transfer import cell
 from scorer.web.db import get_db
-from scorer.web.transfer import cell
 from tests.conftest import link, new_game_form, own
 from tests.rules.test_handjass import full_game
 from tests.rules.test_stats import coiffeur_game, differenzler_game, schieber_game

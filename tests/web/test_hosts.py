@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from scorer.web.hosts import usable
+from scorer.web.core.hosts import usable
 from tests.conftest import new_game_form
 
 

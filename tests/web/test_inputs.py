@@ -1,4 +1,4 @@
-"""Every input of every form is written by scorer.web.inputs with the bytes WTForms' own widget
+"""Every input of every form is written by scorer.web.core.inputs with the bytes WTForms' own widget
 writes (escaping included), and what it does not write plainly WTForms still writes."""
 
 import pytest
@@ -7,12 +7,12 @@ from werkzeug.datastructures import MultiDict
 from wtforms import Field, RadioField, SelectChoice, TextAreaField
 from wtforms.meta import DefaultMeta
 
-import scorer.web.club_forms
-import scorer.web.coiffeur_forms
-import scorer.web.differenzler_forms
-import scorer.web.forms  # noqa: F401  (the forms register as subclasses of Form)
-from scorer.web.i18n import Form
-from scorer.web.inputs import written
+import scorer.web.club.forms
+import scorer.web.coiffeur.forms
+import scorer.web.core.forms  # noqa: F401  (the forms register as subclasses of Form)
+import scorer.web.differenzler.forms
+from scorer.web.core.i18n import Form
+from scorer.web.core.inputs import written
 
 TRICKY = 'Anna "die Grosse" <b>&amp; Co'
 ASKED = [
@@ -75,7 +75,7 @@ def test_what_is_not_a_plain_input_goes_to_wtforms(app):
 
 def test_a_plain_input_written_here(app):
     with app.test_request_context("/"):
-        form = scorer.web.forms.NewGameForm(
+        form = scorer.web.core.forms.NewGameForm(
             formdata=MultiDict({"team_a": TRICKY}), meta={"csrf": False}
         )
         assert written(form.team_a, {"placeholder": "Team"}) == Markup(

@@ -1,4 +1,4 @@
-"""The games and states each app process keeps (scorer.web.pages.replayed): a request on a game
+"""The games and states each app process keeps (scorer.web.core.kept.replayed): a request on a game
 this process served since its last write neither reads its entries nor replays the record
 again, and a write by another process (another worker, a new version of the game) is never
 answered from an older state."""
@@ -12,7 +12,7 @@ import pytest
 from scorer import modes
 from scorer.schieber.game import Game, Hand, enter
 from scorer.storage import games as store
-from scorer.web import pages
+from scorer.web.core import kept
 from scorer.web.db import connect
 from tests.conftest import new_game_form, totals_in
 
@@ -94,12 +94,12 @@ def test_a_hand_written_by_another_process_shows_at_once(app, client, replays, r
 
 
 def test_the_states_kept_are_few_and_the_oldest_go_first(client, replays, monkeypatch):
-    monkeypatch.setattr(pages, "_states", {})
-    monkeypatch.setattr(pages, "KEPT_STATES", 2)
+    monkeypatch.setattr(kept, "_states", {})
+    monkeypatch.setattr(kept, "KEPT_STATES", 2)
     for game in (1, 2, 3):
         assert client.post("/games/new", data=new_game_form()).status_code == 303
         assert client.post(f"/games/{game}/hands", data=HAND).status_code == 303
-    assert len(pages._states) == 2  # each game's state after its entry; the one before goes
+    assert len(kept._states) == 2  # each game's state after its entry; the one before goes
     replays.clear()
     for game in (3, 2, 1):  # 2 and 3 kept; 1 replayed, and kept instead of 2, the oldest
         assert totals_in(client.get(f"/games/{game}").get_data(as_text=True)) == (90, 67)

@@ -18,7 +18,7 @@ from scorer.storage import games as store
 from scorer.storage import links
 from scorer.storage.migrations import migrate, migrations
 from scorer.web.db import connect, get_db
-from scorer.web.share import qr_svg
+from scorer.web.games.share import qr_svg
 from tests.conftest import new_game_form, totals_in
 
 HAND = {"contract": "schellen", "points": "90", "points_team": "0"}

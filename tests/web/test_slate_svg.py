@@ -1,6 +1,6 @@
 """The slate stays readable: no stroke crosses another at any total, in either half and view.
 
-A team's half of the slate (scorer/web/slate_svg.py) is drawn for every total from 0 to 5000,
+A team's half of the slate (scorer/web/schieber/slate.py) is drawn for every total from 0 to 5000,
 each as several slates a game can leave behind (one write, many 50s, many 20s, mixes of them, a
 negative rest) and as the slates of simulated games after every write. The test reads the SVG
 back: it groups the lines into stroke groups (a tally group of up to five on the top or bottom
@@ -31,7 +31,7 @@ from types import SimpleNamespace
 import pytest
 
 from scorer.slate import Slate
-from scorer.web.slate_svg import slate_svg
+from scorer.web.schieber.slate import slate_svg
 
 CSS = (Path(__file__).parents[2] / "static" / "app.css").read_text(encoding="utf-8")
 PAD = 1.5  # how far a line's chalk reaches beside it (its stroke width, 2.4 or 3, halved)

@@ -4,7 +4,7 @@ own newstyle gettext says them, in each language, escaping included."""
 import pytest
 from jinja2 import Environment
 
-from scorer.web.i18n import LANGUAGES, catalogue_now
+from scorer.web.core.i18n import LANGUAGES, catalogue_now
 
 SAID = [
     '{{ _("Wir") }}·{{ _("noch keine Hand") }}',

@@ -10,7 +10,7 @@ import pytest
 
 from scorer.codes import code
 from scorer.schieber import Game, Team
-from scorer.web.messages import CORE, MODE_WORDS, say, words_of
+from scorer.web.core.messages import CORE, MODE_WORDS, say, words_of
 from scorer.weis import Weis
 
 ROOT = Path(__file__).resolve().parents[2] / "scorer"

@@ -1,0 +1,2 @@
+"""Club evenings: the leader's pages, the tables' phones, standings, the season, paper, import
+and export."""

@@ -1,0 +1,55 @@
+"""A season: this phone's evenings added up to one table (`/saison`), computed from their
+stored games each time; nothing is stored. The leader ticks the evenings that count and how
+(best k of them, the last one a final counted double, Formula-1 points instead of totals).
+Players are matched across evenings by name."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from flask import Blueprint, render_template, request
+
+from scorer.club.results import event_standings
+from scorer.club.season import SeasonRules, season
+from scorer.storage import club as events
+from scorer.storage import club_tables as tables
+from scorer.web.club.evening import mine
+from scorer.web.core.forms import small_whole
+from scorer.web.db import get_db
+
+bp = Blueprint("club_season", __name__)
+
+
+def _rows(stored: events.StoredEvent) -> list:
+    """An evening's standings with each player named, so that evenings can be added up."""
+    names = {p.number: p.name for p in stored.players}
+    found = tables.tables(get_db(), stored.id)
+    return [
+        replace(row, player=names[row.player])
+        for row in event_standings(stored.event, stored.players, stored.plans, found)
+    ]
+
+
+@bp.get("/saison")
+def show():
+    """The season table of the evenings ticked (read only: the choice is in the address)."""
+    db = get_db()
+    evenings = [e for e in (events.load(db, i) for i in mine()) if e is not None]
+    evenings.sort(key=lambda e: (e.event.day, e.id))
+    ticked = {small_whole(v, 2**62) for v in request.args.getlist("abend")}
+    chosen = [e for e in evenings if e.id in ticked] if ticked else []
+    best = small_whole(request.args.get("beste"), 100) or None
+    rules = SeasonRules(
+        best=best,
+        final_double=request.args.get("final") == "1",
+        f1_points=request.args.get("f1") == "1",
+    )
+    rows = season([_rows(e) for e in chosen], rules) if chosen else []
+    return render_template(
+        "club/season.html",
+        evenings=evenings,
+        chosen=chosen,
+        ticked=ticked,
+        rules=rules,
+        rows=rows,
+    )

@@ -1,0 +1,361 @@
+"""A table's phone at a club evening (`/tisch/<key>`): it writes that table's games of that
+Passe and nothing else. A game is two digits and the side that made them (the other side has
+the rest of 157), or a Match (at an evening with multipliers: the points, their side, then the
+contract called); the Passe is handed in when every game is in and the sums are
+right; then the other side confirms with one tap, or objects with a reason (Einspruch), which
+flags the table on the leader's page.
+
+Every write carries the table's version the phone saw: a stale one is refused with the table
+as it now stands, never written over what the phone has not seen. The key of a table whose
+Passe was drawn anew opens a page that says so (410), and where its players sit now.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, redirect, render_template, request, url_for
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import NotFound
+
+from scorer.club.results import progress
+from scorer.club.standings import (
+    GAME_POINTS,
+    WEIS_MOST,
+    TableGame,
+    dealer_seat,
+    game_problems,
+    side_scores,
+    typed_problem,
+    vorhand_seat,
+)
+from scorer.names import clean
+from scorer.storage import club as events
+from scorer.storage import club_tables as store
+from scorer.web.core.errors import EXPIRED, error_page
+from scorer.web.core.forms import small_whole
+from scorer.web.core.htmx import is_htmx
+from scorer.web.core.i18n import gettext
+from scorer.web.core.messages import say
+from scorer.web.core.phone import phone_name
+from scorer.web.db import get_db
+
+bp = Blueprint("club_table", __name__, url_prefix="/tisch")
+SEATS = ("A1", "B1", "A2", "B2", "A3", "B3")
+REASON_MOST = 200
+
+
+class NoTable(NotFound):
+    """A key that opens no table (mistyped, or its evening gone): opened, a plain 404; a post
+    says too that nothing was stored, and where a table's link comes from."""
+
+    @property
+    def words(self) -> str | None:
+        if request.method != "POST":
+            return None  # the app's own words for a page that is not here
+        return gettext(
+            "Nichts gespeichert: dieser Link öffnet keinen Tisch (mehr). Den Link eures "
+            "Tisches zeigt die Spielleitung als QR-Code."
+        )
+
+
+class Redrawn(Exception):
+    """The key is that of a table whose Passe the leader drew anew since."""
+
+    def __init__(self, table: store.RedrawnTable):
+        super().__init__(table)
+        self.table = table
+
+
+def _table(key: str) -> tuple[store.StoredTable, events.StoredEvent]:
+    """The table the key opens and its evening; Redrawn for the key of a table whose Passe was
+    drawn anew (also when the redraw came between finding the table and reading it: the number
+    is then another table's, under another key), 404 for any other."""
+    db = get_db()
+    found = store.find(db, key)
+    table = store.load(db, *found) if found else None
+    if table is None or table.key != key:
+        gone = store.redrawn(db, key)
+        if gone is None:
+            raise NoTable()
+        raise Redrawn(gone)
+    return table, events.load(db, table.event_id)
+
+
+@bp.errorhandler(Redrawn)
+def redrawn(error: Redrawn):
+    """A table phone still on a table of a Passe drawn anew (a reload, or a game sent as the
+    leader drew): no bare "not found", but what happened, that nothing stored was lost, and
+    where its players sit now; a post is refused in the same words and stores nothing. Gone
+    (410). Posted with htmx from the table's panel, the answer takes the whole page's <main>,
+    so the old table's name and seats do not stay above it."""
+    gone = error.table
+    db = get_db()
+    stored = events.load(db, gone.event_id)
+    names = {p.number: p.name for p in stored.players}
+    plan = stored.plans[gone.passe - 1]  # the draw that stands
+    now = {
+        player: (number, SEATS[seat])
+        for number, seated in enumerate(plan.tables, 1)
+        for seat, player in enumerate(seated)
+    }
+    seats = [(names[p], *now[p]) for p in gone.seats if p in now]
+    sit_out = ", ".join(names[p] for p in gone.seats if p not in now)
+    # The projector shows the seat plan of the latest Passe while it is played (its first
+    # pages): read only, it is the room's, and it gives out no table's key.
+    found = store.tables(db, stored.id)
+    playing = gone.passe == len(stored.plans) and not progress(stored.plans, found)[-1].complete
+    screen = url_for("club_standings.screen", key=stored.screen_key, seite=1) if playing else None
+    html = render_template(
+        "club/redrawn.html",
+        stored=stored,
+        gone=gone,
+        seats=seats,
+        sit_out=sit_out,
+        screen=screen,
+        posted=request.method == "POST",
+    )
+    headers = {"Cache-Control": "no-store"}
+    if is_htmx():
+        headers |= {"HX-Retarget": "main", "HX-Reselect": "main", "HX-Reswap": "outerHTML"}
+    return html, 410, headers
+
+
+@bp.after_request
+def beside_the_panel(response):
+    """The app's error card for an htmx post of the table's panel (a key that opens no table, a
+    413, a fault) goes to the table's own message area in #live, not to the page's flash area
+    (where `pages.error_page` sends it): next to what was tapped, and gone with the next
+    answer's #live, so that no "Nichts gespeichert" stays above a game stored since."""
+    if response.headers.get("HX-Retarget") == "#flash":
+        response.headers["HX-Retarget"] = "#table-flash"
+    return response
+
+
+@bp.errorhandler(CSRFError)
+def session_expired(_error: CSRFError):
+    """A stale token (the page open too long, or the phone's cookie gone) on a table's post:
+    nothing stored; the table's page comes back with the words, what was typed and a fresh
+    token, so one more tap saves it. A key drawn anew answers as ever (410); one that opens no
+    table gets the app's own page."""
+    key = (request.view_args or {}).get("key")
+    try:
+        table, stored = _table(key) if isinstance(key, str) else (None, None)
+    except Redrawn as gone:
+        return redrawn(gone)
+    except NotFound:
+        table = None
+    if table is None:
+        return error_page(400, EXPIRED)
+    editing = small_whole(request.form.get("number"), 100)
+    if request.endpoint != "club_table.enter" or not editing or editing > len(table.games):
+        editing = None
+    return _page(table, stored, key, {"table": EXPIRED}, 422, editing=editing, typed=request.form)
+
+
+def reason_typed() -> str:
+    """A reason typed (an objection, a redraw, a reopening): printable text, 200 characters."""
+    return clean(request.form.get("reason"))[:REASON_MOST].strip()
+
+
+def sides(seats, names: dict[int, str]) -> list[str]:
+    """Each side of a table as it is called: its players' names joined (partners sit at the
+    seats of one parity: A1 A2 [A3] against B1 B2 [B3])."""
+    return [" & ".join(names[p] for p in seats[side::2]) for side in (0, 1)]
+
+
+@bp.get("/<key>")
+def show(key: str):
+    """The table's page: who sits where, the games so far with the sums, and the panel for the
+    next game (or for game ?spiel=N to change it), or where the handed-in Passe stands."""
+    table, stored = _table(key)
+    number = small_whole(request.args.get("spiel"), 100)
+    editing = number if number and number <= len(table.games) else None
+    return _page(table, stored, key, {}, 200, editing=editing)
+
+
+@bp.post("/<key>/spiele")
+def enter(key: str):
+    """One game: the points typed belong to the side whose button was tapped (the other side
+    has the rest of 157), or that side made a Match."""
+    table, stored = _table(key)
+    if table.state != "playing":  # handed in from another phone: its page shows no panel
+        return _page(table, stored, key, {"table": _state_words(table.state)}, 409)
+    errors: dict[str, str] = {}
+    side = small_whole(request.form.get("side"), 1)
+    number = small_whole(request.form.get("number"), 100)
+    match = request.form.get("match") == "y"
+    text = (request.form.get("points") or "").strip()
+    points = small_whole(text, GAME_POINTS)
+    if side is None:
+        errors["points"] = gettext("Für welche Seite sind die Punkte?")
+    elif match:
+        points = 0  # a Match is all 157 for that side, whatever was typed
+    elif not text:
+        errors["points"] = gettext("Punkte eintippen (0 bis 157), dann die Seite tippen.")
+    elif points is None:
+        errors["points"] = gettext("Punkte von 0 bis 157.")
+    extras = [0, 0]
+    if stored.event.weis:
+        for side_no, field in enumerate(("weis_a", "weis_b")):
+            typed = (request.form.get(field) or "").strip()
+            extras[side_no] = small_whole(typed, WEIS_MOST) if typed else 0
+            if extras[side_no] is None:
+                errors[field] = gettext("Weis und Stöck: eine Zahl von 0 bis {most}.").format(
+                    most=WEIS_MOST
+                )
+                extras[side_no] = 0
+    contract, multiplier = None, 1
+    if stored.event.contracts():
+        contract = request.form.get("contract") or ""
+        multiplier = stored.event.multiplier(contract)
+        if multiplier is None:
+            errors["contract"] = gettext("Welcher Trumpf? Sein Knopf speichert das Spiel.")
+            contract, multiplier = None, 1
+    expected = stored.event.games
+    # On a page that is no longer current the number is the store's to judge: a form sent
+    # twice lands once, any other is refused as stale with the table as it stands.
+    current = seen_version() == table.version
+    if number is None or (current and not 1 <= number <= min(len(table.games) + 1, expected)):
+        errors["points"] = gettext("Alle {games} Spiele sind eingetragen.").format(games=expected)
+    editing = number if number and number <= len(table.games) else None
+    if not errors:
+        game = TableGame.entered(
+            points, side, match=match, extras=(extras[0], extras[1]),
+            contract=contract, multiplier=multiplier,
+        )  # fmt: skip
+        problem = None if match else typed_problem(points)
+        problems = [problem] if problem else game_problems(game)
+        if problems:
+            errors["points"] = say(problems[0], kind="club")
+    if errors:
+        return _page(table, stored, key, errors, 422, editing=editing, typed=request.form)
+    return _write(
+        table, stored, key,
+        lambda t, v: store.enter(
+            get_db(), t, v, number, game, phone=phone_name(),
+            token=request.form.get("once") or None,
+        ),
+    )  # fmt: skip
+
+
+@bp.post("/<key>/zuruecknehmen")
+def take_back(key: str):
+    """The last game typed by mistake goes."""
+    table, stored = _table(key)
+    return _write(
+        table, stored, key, lambda t, v: store.delete_last(get_db(), t, v, phone=phone_name())
+    )
+
+
+@bp.post("/<key>/abgeben")
+def hand_in(key: str):
+    """Hand the Passe in: every game in and adding up."""
+    table, stored = _table(key)
+    return _write(
+        table, stored, key,
+        lambda t, v: store.move(
+            get_db(), t, v, "handed_in", phone=phone_name(), games_expected=stored.event.games
+        ),
+    )  # fmt: skip
+
+
+@bp.post("/<key>/bestaetigen")
+def confirm(key: str):
+    """The other side agrees with the Passe as handed in."""
+    table, stored = _table(key)
+    return _write(
+        table, stored, key, lambda t, v: store.move(get_db(), t, v, "confirmed", phone=phone_name())
+    )
+
+
+@bp.post("/<key>/einspruch")
+def dispute(key: str):
+    """The other side objects, with a reason the leader reads."""
+    table, stored = _table(key)
+    reason = reason_typed()
+    if not reason:
+        message = gettext("Was stimmt nicht? Die Spielleitung liest es.")
+        return _page(table, stored, key, {"reason": message}, 422)
+    return _write(
+        table, stored, key,
+        lambda t, v: store.move(get_db(), t, v, "disputed", phone=phone_name(), reason=reason),
+    )  # fmt: skip
+
+
+def seen_version() -> int | None:
+    """The table's version the phone saw, from the form's `seen`: "<games>-<version>" as the
+    pages write it (the games for static/queue.js), or the version alone."""
+    seen = (request.form.get("seen") or "").rpartition("-")[2]
+    return small_whole(seen, 2**62)
+
+
+def _write(table, stored, key, write):
+    seen = seen_version()
+    try:
+        write(table, seen if seen is not None else -1)
+    except events.Stale:
+        fresh, _ = _table(key)
+        message = gettext("Ein anderes Handy hat an diesem Tisch eben geschrieben: hier der Stand.")
+        return _page(fresh, stored, key, {"table": message}, 409)
+    except store.Refused as refused:
+        fresh, _ = _table(key)
+        said = [say(p, kind="club") for p in refused.problems] or [_state_words(fresh.state)]
+        return _page(fresh, stored, key, {"table": " ".join(said)}, 409)
+    return redirect(url_for("club_table.show", key=key), 303)
+
+
+def _state_words(state: str) -> str:
+    if state == "playing":
+        return gettext("Die Passe ist noch nicht abgegeben.")
+    return gettext("Die Passe ist abgegeben: ändern kann sie jetzt nur die Spielleitung.")
+
+
+def _page(table, stored, key, errors, status, *, editing=None, typed=None):
+    names = {p.number: p.name for p in stored.players}
+    scores = [side_scores(g, stored.event.scoring) for g in table.games]
+    totals = [sum(s[side] for s in scores) for side in (0, 1)]
+    expected = stored.event.games
+    editing_game = table.games[editing - 1] if editing else None
+    number = editing or len(table.games) + 1
+    count = len(table.seats)
+
+    def seat(index: int) -> tuple[str, str, int]:
+        return SEATS[index], names[table.seats[index]], index % 2
+
+    ahead = [
+        (t, seat(dealer_seat(t + 1, count)), seat(vorhand_seat(t + 1, count))) for t in range(count)
+    ]
+    vorhand = seat(vorhand_seat(number, count))
+    # For static/projection-club.js: the sums with games kept on the phone added, in the
+    # page's words.
+    words = {
+        "progress": gettext(
+            "%(entered)s von %(games)s Spielen", entered="{entered}", games="{games}"
+        ),
+        "sum": gettext("zusammen %(sum)s", sum="{sum}"),
+    }
+    return render_template(
+        "club/table.html",
+        table=table,
+        stored=stored,
+        key=key,
+        names=names,
+        seats=[(SEATS[i], names[p]) for i, p in enumerate(table.seats)],
+        sides=sides(table.seats, names),
+        scores=scores,
+        totals=totals,
+        expected=expected,
+        complete=len(table.games) == expected,
+        number=number,
+        seen=f"{len(table.games)}-{table.version}",
+        ahead=ahead,
+        dealer=seat(dealer_seat(number, count)),
+        vorhand=vorhand,
+        calling_side=vorhand[2],
+        contracts=stored.event.contracts(),
+        match_points=GAME_POINTS + stored.event.scoring.match_bonus,  # the key says what it books
+        editing=editing,
+        editing_game=editing_game,
+        projection={**stored.event.table_scoring(), "words": words},
+        typed=typed or {},
+        errors=errors,
+    ), status

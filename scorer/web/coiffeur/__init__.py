@@ -1,0 +1,1 @@
+"""Coiffeur's pages: its views, forms and words."""

@@ -1,0 +1,1 @@
+"""Differenzler's pages: its views, forms and words."""

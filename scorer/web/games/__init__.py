@@ -1,0 +1,2 @@
+"""Pages for any game: the lists, import and export, the record of changes, sharing, stakes,
+the phone's name."""

@@ -1,0 +1,1 @@
+"""Handjass's pages: its views and words."""

@@ -1,0 +1,1 @@
+"""Schieber's pages: its views, forms, words and the chalk slate."""
