@@ -15,7 +15,7 @@ from flask import Blueprint, abort, redirect, render_template, request, session,
 from scorer.club.draw import draw
 from scorer.club.event import read_pairs, read_players
 from scorer.club.pairs import draw_pairs
-from scorer.club.quality import quality
+from scorer.club.quality import quality, so_far
 from scorer.club.results import open_disputes, progress
 from scorer.codes import Invalid
 from scorer.storage import club as store
@@ -257,11 +257,20 @@ def _passe_page(stored, key, number, errors, status):
         tables=shown,
         sit_out=", ".join(names[p] for p in plan.sit_out),
         seats=seats,
-        repeats=quality(plan, plans[: number - 1]),
+        **_repeats(plans[:number]),
         draws=draws,
         latest=number == len(plans),
         errors=errors,
     ), status
+
+
+def _repeats(plans) -> dict:
+    """What the last of these Passen repeats of the ones before, and what all of them repeat
+    together beside the fewest possible (from the second Passe on)."""
+    return {
+        "repeats": quality(plans[-1], plans[:-1]),
+        "so_far": so_far(plans) if len(plans) > 1 else None,
+    }
 
 
 def _event_page(stored, key, notice, status, errors=None):
