@@ -6,6 +6,9 @@ ones meeting there for the third time or more; over the Passen so far the same a
 pair at one table m times repeats m - 1 times, m - 2 of them a third or later meeting) beside
 the fewest any draw could have (`scorer.club.bounds`). A pair repeated as partners is counted
 among the table-mates too: they sit at one table again.
+
+At a Partnerschieber (fixed pairs) partners are partners by design: what repeats there is a
+pairing, two pairs at one table again (`units` turns the plans into plans of pairs).
 """
 
 from __future__ import annotations
@@ -98,6 +101,18 @@ def so_far(plans: Sequence[Plan]) -> SoFar:
         partners=sum(n - 1 for n in partners.values()),
         least=least(fields(plans)),
     )
+
+
+def units(plans: Iterable[Plan]) -> list[Plan]:
+    """Plans of fixed pairs as plans of pairs: each table two units (the partners of each
+    side), so that a pairing met again is a pair of units at one table again."""
+    return [
+        Plan(
+            tuple(tuple(frozenset(table[side::2]) for side in (0, 1)) for table in plan.tables),
+            (),
+        )
+        for plan in plans
+    ]
 
 
 def _found(plan: Plan, pairs_at, among) -> tuple[tuple[Player, Player], ...]:

@@ -15,7 +15,7 @@ from flask import Blueprint, abort, redirect, render_template, request, session,
 from scorer.club.draw import draw
 from scorer.club.event import read_pairs, read_players
 from scorer.club.pairs import draw_pairs
-from scorer.club.quality import quality, so_far
+from scorer.club.quality import quality, so_far, units
 from scorer.club.results import open_disputes, progress
 from scorer.codes import Invalid
 from scorer.storage import club as store
@@ -257,16 +257,19 @@ def _passe_page(stored, key, number, errors, status):
         tables=shown,
         sit_out=", ".join(names[p] for p in plan.sit_out),
         seats=seats,
-        **_repeats(plans[:number]),
+        **_repeats(plans[:number], stored.event.fixed_pairs),
         draws=draws,
         latest=number == len(plans),
         errors=errors,
     ), status
 
 
-def _repeats(plans) -> dict:
+def _repeats(plans, fixed_pairs: bool) -> dict:
     """What the last of these Passen repeats of the ones before, and what all of them repeat
-    together beside the fewest possible (from the second Passe on)."""
+    together beside the fewest possible (from the second Passe on). At a Partnerschieber the
+    partners are fixed: a pairing of two pairs is what repeats."""
+    if fixed_pairs:
+        plans = units(plans)
     return {
         "repeats": quality(plans[-1], plans[:-1]),
         "so_far": so_far(plans) if len(plans) > 1 else None,

@@ -1,13 +1,13 @@
 """What a seat plan says it repeats: per Passe the partners again, the pairs at one table again
 and of those the third meetings; over the Passen so far the repeats beside the fewest possible
-(scorer/club/bounds.py)."""
+(scorer/club/bounds.py). At fixed pairs the partners are fixed: the repeated pairings."""
 
 from __future__ import annotations
 
 import re
 
 from scorer.club.plan import Plan, pairs_of
-from tests.web.test_club_pages import TEN, draw, evening, seat_plan, text
+from tests.web.test_club_pages import PAIRS, TEN, draw, evening, seat_plan, text
 
 
 def paragraph(page: str, id_: str) -> str | None:
@@ -58,6 +58,21 @@ def test_four_players_meet_a_third_time_and_the_plan_says_it_must_be(client, app
     assert paragraph(pages[2], "repeats-so-far") == (
         "Passe 1 bis 3: 12 Wiedersehen am selben Tisch (mindestens 12 möglich), davon 6 zum "
         "dritten Mal oder öfter. Ohne dritte Treffen geht es hier nicht: mindestens 6."
+    )
+
+
+def test_fixed_pairs_repeat_pairings_never_partners(client, app):
+    """Four pairs over four Passen: each meets the three others once, then two again."""
+    form = evening(players="\n".join(PAIRS[:4]), partners="fixed", passen="4")
+    _, pages = passen(client, app, form, 4)
+    for page in pages:
+        assert "Partner wiederholt" not in page
+    each = "{} Paarungen wiederholt (zwei Paare wieder gegeneinander), davon 0 zum dritten Mal"
+    each += " oder öfter"
+    assert [paragraph(page, "repeats") for page in pages] == [each.format(n) for n in (0, 0, 0, 2)]
+    assert paragraph(pages[3], "repeats-so-far") == (
+        "Passe 1 bis 4: 2 wiederholte Paarungen (mindestens 2 möglich), davon 0 zum dritten Mal "
+        "oder öfter."
     )
 
 
