@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import io
+import json
 import re
 
 import pytest
@@ -76,7 +77,14 @@ def test_a_player_gone_since_the_draw_is_left_out_of_the_passe_drawn_anew(client
     before = text(client.get(f"{leader}/passe/1"))
     assert "Clara" in sum(field(before), [])  # as drawn, she still plays Passe 1
     assert re.search(r'id="redraw-gone"[^>]*>Seit dieser Auslosung gegangen: Clara\.', before)
+    tables = rows(app, "SELECT key, seats FROM event_tables")
+    old = [key for key, seats in tables if clara in json.loads(seats)]
+    assert len(old) == 1
     assert redraw(client, app, leader, "Clara muss weg").status_code == 303
+    for key in old:  # her table's phone: where its players sit now, and that she is gone
+        page = text(client.get(f"/tisch/{key}"))
+        assert re.search(r'id="left"[^>]*>Nicht mehr dabei: Clara<', page)
+        assert not re.search(r"Setzt aus \(Joker\): [^<]*Clara", page)
     seated, out = field(text(client.get(f"{leader}/passe/1")))
     assert seated == sorted(n for n in TEN[:9] if n != "Clara") and out == []
     assert joined_left(app, "Clara") == (1, 0)
