@@ -17,8 +17,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
+from scorer.club.bounds import Field, forced, least_pairs
 from scorer.club.plan import Plan, Player, mate_pairs, partner_pairs, sitting_out, table_sizes
-from scorer.club.search import Matrix, search, square
+from scorer.club.search import MATE, NOW, Matrix, search, square
 from scorer.club.sitout import sit_outs
 from scorer.codes import Invalid
 
@@ -67,7 +68,8 @@ def draw(
         never[index[a]][index[b]] = never[index[b]][index[a]] = 1
 
     sizes = table_sizes(len(seated[0]))
-    seats = search(mates, partners, never, seated, sizes, rng, budget)[0]
+    floor = _floor(history, [frozenset(players[i] for i in s) for s in seated], sizes)
+    seats = search(mates, partners, never, seated, sizes, rng, budget, floor)[0]
     tables, start = [], 0
     for size in sizes:
         tables.append(tuple(players[i] for i in seats[start : start + size]))
@@ -89,6 +91,26 @@ def _met(history: Sequence[Plan], index: dict[Player, int]) -> tuple[Matrix, Mat
                         counts[a][b] += 1
                         counts[b][a] += 1
     return mates, partners
+
+
+def _floor(history: Sequence[Plan], planned: list[frozenset], sizes: tuple[int, ...]) -> int:
+    """A cost below which no plan of the Passen planned goes (`scorer.club.bounds`): without a
+    third meeting, each planned Passe repeats at least P(j, i) pairs of each Passe i before it,
+    different pairs for each i, and in the Passe being drawn those of the Passen played weigh
+    1 + NOW times; a third meeting alone costs more than all of it. The search stops at a plan
+    this cheap: small fields, which must repeat, then take as long as that plan takes to find,
+    not the whole budget."""
+    rows = tuple(sorted(sizes))
+    cost = 0
+    for j, seated in enumerate(planned):
+        for plan in history:
+            groups = [sum(p in seated for p in table) for table in plan.tables]
+            new = len(seated) - sum(groups)
+            taken = least_pairs(rows, tuple(sorted([*groups, *[1] * new])))
+            cost += (1 + NOW * (j == 0)) * MATE * taken
+        for earlier in planned[:j]:
+            cost += MATE * forced(Field(earlier, sizes), Field(seated, sizes))
+    return cost
 
 
 def _seed_text(players, history, apart, seed, number, attempt, passen) -> str:

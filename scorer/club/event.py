@@ -46,6 +46,31 @@ class Player:
 
 
 @dataclass(frozen=True)
+class Field:
+    """Who plays a Passe drawn anew (by number, in number order): the field as it stands now,
+    not as it stood at the Passe's first draw. `came` were added since that draw (they were
+    to play from the next Passe on) and play this one; `gone` left since (after this Passe,
+    as it was) and play it no more."""
+
+    playing: tuple[int, ...]
+    came: tuple[int, ...]
+    gone: tuple[int, ...]
+
+
+def redraw_field(players: Sequence[Player], passe: int) -> Field:
+    """The field of Passe `passe`, the latest drawn and not played yet, for its redraw. A
+    player added while it was the latest joined at `passe + 1`, one who left then left after
+    `passe`: a redraw takes the one in and leaves the other out, so that nobody who went home
+    is seated and nobody who came waits a Passe, neither seated nor sitting out."""
+    came = tuple(p.number for p in players if p.joined == passe + 1 and p.left is None)
+    gone = tuple(p.number for p in players if p.left == passe and p.joined <= passe)
+    playing = tuple(
+        p.number for p in players if (p.plays(passe) and p.number not in gone) or p.number in came
+    )
+    return Field(playing, came, gone)
+
+
+@dataclass(frozen=True)
 class Event:
     """The evening's set-up; stored with it and changed only between Passen."""
 

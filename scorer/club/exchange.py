@@ -237,8 +237,10 @@ def _draws(listed: list, event: Event, players: tuple[Player, ...]) -> tuple[Dra
         at = check_at(text(item.get("at"), "at")[:40])
         phone = _name(item.get("phone"), "phone")
         plan = _plan(item.get("plan"), len(players))
-        check_seating(plan, passe, players, event)
         draws.append(Draw(passe, plan, reason, at, phone))
+    latest = {d.passe: number for number, d in enumerate(draws)}
+    for number, d in enumerate(draws):
+        check_seating(d.plan, d.passe, players, event, replaced=latest[d.passe] != number)
     return tuple(draws)
 
 

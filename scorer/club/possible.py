@@ -49,11 +49,17 @@ def check_keep_apart(event: Event, count: int) -> None:
             raise Invalid("club_import_keep_apart")
 
 
-def check_seating(plan: Plan, passe: int, players: Sequence[Player], event: Event) -> None:
+def check_seating(
+    plan: Plan, passe: int, players: Sequence[Player], event: Event, *, replaced: bool = False
+) -> None:
     """A Passe's plan seats (or sits out) only players who play it, and at a Partnerschieber
-    each fixed pair (0+1, 2+3, ...) on one side of one table, or both sitting out."""
+    each fixed pair (0+1, 2+3, ...) on one side of one table, or both sitting out. A plan a
+    later draw of its Passe `replaced` may also seat a player who left just before that Passe:
+    the redraw left out who had gone since (`scorer.club.event.redraw_field`)."""
     numbers = [*plan.seated(), *plan.sit_out]
-    if not all(players[n].plays(passe) for n in numbers):
+    if not all(
+        players[n].plays(passe) or (replaced and players[n].left == passe - 1) for n in numbers
+    ):
         raise Invalid("club_import_seated", passe=passe)
     if not event.fixed_pairs:
         return

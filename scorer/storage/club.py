@@ -5,6 +5,7 @@ changes. Everything shown is computed from these rows; nothing is counted twice.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlite_utils import Database
@@ -126,14 +127,18 @@ def load(db: Database, event_id: int) -> StoredEvent | None:
 
 
 def add_draw(
-    db: Database, event_id: int, version: int, passe: int, plan: Plan, *, reason, phone: str
-) -> None:
+    db: Database, event_id: int, version: int, passe: int, plan: Plan, *, reason, phone: str,
+    came: Sequence[int] = (), gone: Sequence[int] = (),
+) -> None:  # fmt: skip
     """Keep a Passe's draw (a redraw with its reason), if the evening is still as the phone
     saw it (`version`); Stale otherwise, and nothing is written. A new Passe (no reason) is
     not drawn over an open objection (Disputed): a table's objection does not move the
-    evening's version, so it is looked for here, under the write lock."""
+    evening's version, so it is looked for here, under the write lock. A redraw from the field
+    as it stands (`scorer.club.event.redraw_field`) plays those who `came` since the first draw
+    from this Passe on and those `gone` no more from it; the record says so before the redraw."""
     with writing(db):
         _bump(db, event_id, version)
+        _field_changed(db, event_id, passe, came, gone, phone)
         disputed = db.execute(
             "SELECT 1 FROM event_tables WHERE event_id = ? AND state = 'disputed' LIMIT 1",
             [event_id],
@@ -149,6 +154,29 @@ def add_draw(
             [event_id, passe, plan.attempt, json.dumps(plan.to_dict()), reason, now(), phone],
         )
         _change(db, event_id, phone, "redraw" if reason else "draw", passe=passe, reason=reason)
+
+
+def _field_changed(db, event_id, passe, came, gone, phone) -> None:
+    """Those who came since Passe `passe` was drawn play from it, those gone leave before it."""
+    for numbers, column, value in ((came, "joined", passe), (gone, "left", passe - 1)):
+        for number in numbers:
+            db.execute(
+                f"UPDATE event_players SET {column} = ? WHERE event_id = ? AND number = ?",
+                [value, event_id, number],
+            )
+    if came:
+        _change(db, event_id, phone, "players_added", passe=passe, after=_names(db, event_id, came))
+    for name in _names(db, event_id, gone):
+        _change(db, event_id, phone, "player_left", passe=passe - 1, before=name)
+
+
+def _names(db, event_id, numbers) -> list[str]:
+    return [
+        db.execute(
+            "SELECT name FROM event_players WHERE event_id = ? AND number = ?", [event_id, number]
+        ).fetchone()[0]
+        for number in numbers
+    ]
 
 
 def add_players(

@@ -24,7 +24,7 @@ def test_a_leader_sets_up_an_evening_and_draws_the_first_passe(phone: Page, live
     phone.locator("#draw").tap()
     expect(phone.locator("h1")).to_have_text("Passe 1")
     expect(phone.locator("#repeats")).to_have_text(
-        "0 Partner wiederholt, 0 Paare wieder am selben Tisch"
+        "0 Partner wiederholt, 0 Paare wieder am selben Tisch, davon 0 zum dritten Mal oder öfter"
     )
     tables = phone.locator(".seat-table")
     expect(tables).to_have_count(2)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from scorer.club.draw import draw
 from scorer.club.plan import Plan, mate_pairs, pairs_of, partner_pairs, table_sizes
-from scorer.club.quality import quality
+from scorer.club.quality import quality, so_far
 from scorer.codes import Invalid
 
 
@@ -60,6 +60,48 @@ def test_eight_players_never_partners_twice_in_seven_passen():
     assert partners == 0
     # Two tables of four: from the second Passe on, at least 2 pairs meet again per table.
     assert [len(quality(p, plans[:i]).mates) for i, p in enumerate(plans)][:2] == [0, 4]
+    # 21 seats beside each player, 7 others: every pair meets three times, no pair four.
+    assert (so_far(plans).repeats, so_far(plans).thirds) == (56, 28)
+    assert (so_far(plans).least.repeats, so_far(plans).least.thirds) == (56, 28)
+
+
+@pytest.mark.parametrize(
+    ("players", "passen", "least", "clean"),
+    [(8, 3, 8, 12), (9, 3, 6, 9), (12, 3, 6, 9), (12, 5, 24, 30), (13, 3, 4, 6)],
+)
+@pytest.mark.parametrize("seed", ["a", "b", "c"])
+def test_small_fields_repeat_the_fewest_possible_without_a_third_meeting(
+    players, passen, least, clean, seed
+):
+    """Fewer repeats (`least`) only where pairs meet a third time: the draw takes the fewest
+    without (`clean`), every pair at most twice at one table."""
+    plans = evening(range(players), passen, seed)
+    said = so_far(plans)
+    assert (said.least.repeats, said.least.clean, said.least.thirds) == (least, clean, 0)
+    assert (said.repeats, said.thirds) == (clean, 0)
+    assert max(pairs_of(plans)[0].values()) == 2
+
+
+def test_a_third_meeting_weighs_more_than_any_number_of_second_ones():
+    """8 players after two Passen that repeated 4 pairs: the third Passe repeats 4 pairs a
+    third time (8 in all) or 8 pairs a second time (12 in all); always the second."""
+    history = [
+        Plan(((0, 1, 2, 3), (4, 5, 6, 7))),
+        Plan(((0, 4, 1, 5), (2, 6, 3, 7))),
+    ]
+    for attempt in range(6):
+        plan = draw(range(8), history, seed="drei", attempt=attempt, passen=3)
+        said = quality(plan, history)
+        assert said.thirds == () and len(said.mates) == 8 and said.partners == ()
+
+
+def test_ten_players_over_four_passen_meet_a_third_time_only_where_they_must():
+    """A table of six and one of four: every plan of 4 Passen (counted: the first fixed, 210
+    ways each for the others) has 6 third meetings at least, and then 45 repeats; the draw
+    finds that."""
+    for seed in ("a", "b"):
+        said = so_far(evening(range(10), 4, seed))
+        assert (said.thirds, said.repeats) == (6, 45)
 
 
 def test_twelve_players_never_partners_twice():

@@ -20,15 +20,34 @@ def test_draw_prints_the_passen_as_json(app):
         assert passe["repeats"] == {
             "partners_repeated": 0,
             "mates_repeated": 0,
+            "thirds_repeated": 0,
             "partner_pairs": [],
             "mate_pairs": [],
+            "third_pairs": [],
         }
+        assert set(passe["so_far"].values()) == {0}
     mates, _ = pairs_of(Plan(tuple(map(tuple, p["tables"]))) for p in passen)
     assert set(mates.values()) == {1} and len(mates) == 120
     again = app.test_cli_runner().invoke(
         args=["draw", "--players", "16", "--passen", "5", "--seed", "abend"]
     )
     assert again.output == result.output
+
+
+def test_draw_prints_what_the_passen_repeat_together_beside_the_fewest_possible(app):
+    """8 players over 3 Passen: 12 pairs twice, where 8 would take four pairs three times."""
+    result = app.test_cli_runner().invoke(args=["draw", "-n", "8", "-k", "3", "-s", "zwölf"])
+    passen = json.loads(result.output)
+    assert [p["repeats"]["mates_repeated"] for p in passen] == [0, 4, 8]
+    assert [p["repeats"]["thirds_repeated"] for p in passen] == [0, 0, 0]
+    assert passen[-1]["so_far"] == {
+        "repeats": 12,
+        "thirds": 0,
+        "partners": 0,
+        "least": 12,
+        "least_with_thirds": 8,
+        "least_thirds": 0,
+    }
 
 
 def test_draw_lists_sit_outs_apart_and_the_table_of_six(app):

@@ -13,9 +13,9 @@ import json
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 
 from scorer.club.draw import draw
-from scorer.club.event import read_pairs, read_players
+from scorer.club.event import Field, read_pairs, read_players, redraw_field
 from scorer.club.pairs import draw_pairs
-from scorer.club.quality import quality
+from scorer.club.quality import quality, so_far, units
 from scorer.club.results import open_disputes, progress
 from scorer.codes import Invalid
 from scorer.storage import club as store
@@ -184,13 +184,15 @@ def _draw(stored: store.StoredEvent, key: str, passe: int | None, *, reason: str
         if open_disputes(progress(plans, tables.tables(get_db(), stored.id))):
             return _event_page(stored, key, _disputes_first(expected), 409)
         history, attempt = plans, 0
+        field = Field(tuple(stored.playing(passe)), (), ())
     else:
         history = plans[: passe - 1]
         attempt = max(d.plan.attempt for d in stored.draws if d.passe == passe) + 1
+        field = redraw_field(stored.players, passe)
     try:
         if stored.event.fixed_pairs:
             plan = draw_pairs(
-                stored.event.pairs(stored.playing(passe)),
+                stored.event.pairs(field.playing),
                 history,
                 keep_apart=stored.event.keep_apart,
                 seed=stored.seed,
@@ -198,14 +200,17 @@ def _draw(stored: store.StoredEvent, key: str, passe: int | None, *, reason: str
             )
         else:
             plan = draw(
-                stored.playing(passe),
+                field.playing,
                 history,
                 keep_apart=stored.event.keep_apart,
                 seed=stored.seed,
                 attempt=attempt,
                 passen=stored.event.passen,
             )
-        store.add_draw(get_db(), stored.id, _seen(), passe, plan, reason=reason, phone=phone_name())
+        store.add_draw(
+            get_db(), stored.id, _seen(), passe, plan, reason=reason, phone=phone_name(),
+            came=field.came, gone=field.gone,
+        )  # fmt: skip
     except Invalid as refused:
         return _event_page(stored, key, say(refused.code, kind="club"), 422)
     except tables.Refused:
@@ -245,6 +250,8 @@ def _passe_page(stored, key, number, errors, status):
         key=lambda line: line[0].casefold(),
     )
     draws = [d for d in stored.draws if d.passe == number]
+    latest = number == len(plans)
+    field = redraw_field(stored.players, number) if latest else Field((), (), ())
     shown = [
         {
             "seats": [(SEATS[seat], names[player]) for seat, player in enumerate(seated)],
@@ -261,11 +268,25 @@ def _passe_page(stored, key, number, errors, status):
         tables=shown,
         sit_out=", ".join(names[p] for p in plan.sit_out),
         seats=seats,
-        repeats=quality(plan, plans[: number - 1]),
+        **_repeats(plans[:number], stored.event.fixed_pairs),
         draws=draws,
-        latest=number == len(plans),
+        latest=latest,
+        came=", ".join(names[p] for p in field.came),
+        gone=", ".join(names[p] for p in field.gone),
         errors=errors,
     ), status
+
+
+def _repeats(plans, fixed_pairs: bool) -> dict:
+    """What the last of these Passen repeats of the ones before, and what all of them repeat
+    together beside the fewest possible (from the second Passe on). At a Partnerschieber the
+    partners are fixed: a pairing of two pairs is what repeats."""
+    if fixed_pairs:
+        plans = units(plans)
+    return {
+        "repeats": quality(plans[-1], plans[:-1]),
+        "so_far": so_far(plans) if len(plans) > 1 else None,
+    }
 
 
 def _event_page(stored, key, notice, status, errors=None):

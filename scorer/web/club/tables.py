@@ -98,7 +98,9 @@ def redrawn(error: Redrawn):
         for seat, player in enumerate(seated)
     }
     seats = [(names[p], *now[p]) for p in gone.seats if p in now]
-    sit_out = ", ".join(names[p] for p in gone.seats if p not in now)
+    sit_out = ", ".join(names[p] for p in gone.seats if p in plan.sit_out)
+    # Drawn anew from the field as it stands: who left since sits nowhere, nor out.
+    left = ", ".join(names[p] for p in gone.seats if p not in now and p not in plan.sit_out)
     # The projector shows the seat plan of the latest Passe while it is played (its first
     # pages): read only, it is the room's, and it gives out no table's key.
     found = store.tables(db, stored.id)
@@ -110,6 +112,7 @@ def redrawn(error: Redrawn):
         gone=gone,
         seats=seats,
         sit_out=sit_out,
+        left=left,
         screen=screen,
         posted=request.method == "POST",
     )
