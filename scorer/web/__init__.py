@@ -6,6 +6,7 @@ import os
 import secrets
 from collections.abc import MutableMapping
 from datetime import timedelta
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from flask.templating import Environment
 from jinja2.runtime import Macro
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from scorer.modes import MODES
 from scorer.web.extensions import csrf
 
 
@@ -89,6 +91,26 @@ class SessionCookies(SecureCookieSessionInterface):
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
 
 
+# The rooms whose blueprints the app registers, in this order: the pages for any game, each
+# mode's pages (its room scorer/web/<kind>/views.py, for every mode of scorer.modes), and the
+# rest. The pages for any game are one blueprint that several modules add their routes to.
+ROUTES = ("games.lists", "games.exchange", "games.changes", "games.phone")
+ROOMS = (
+    "games.blueprint",
+    *(f"{kind}.views" for kind in MODES),
+    "games.share",
+    "games.stakes",
+    "phone_app",
+    "club.evening",
+    "club.tables",
+    "club.season",
+    "club.standings",
+    "club.paper",
+    "club.exchange",
+    "lookback.views",
+)
+
+
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app; tests pass their own DATABASE and SECRET_KEY.
 
@@ -140,16 +162,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.session_interface = SessionCookies()
     app.request_class = Request
 
-    from scorer.web import db, draw_command, phone_app
-    from scorer.web.club import evening, exchange, paper, season, standings, tables
-    from scorer.web.coiffeur import views as coiffeur
-    from scorer.web.core import hosts, i18n, links, rendered, transfer
-    from scorer.web.differenzler import views as differenzler
-    from scorer.web.games import share, stakes
-    from scorer.web.games import views as games
-    from scorer.web.handjass import views as handjass
-    from scorer.web.lookback import views as lookback
-    from scorer.web.schieber import views as schieber
+    from scorer.web import db, draw_command
+    from scorer.web.core import errors, filters, hosts, i18n, links, phone, rendered, transfer
 
     hosts.init_app(app)  # a Host header it cannot use is refused before anything else
     links.init_app(app)  # its converters before the routes, its refusal before the CSRF check
@@ -161,21 +175,13 @@ def create_app(test_config: dict | None = None) -> Flask:
     db.init_app(app)
     draw_command.init_app(app)
     transfer.init_app(app)
-    app.register_blueprint(games.bp)
-    app.register_blueprint(schieber.bp)
-    app.register_blueprint(handjass.bp)
-    app.register_blueprint(coiffeur.bp)
-    app.register_blueprint(differenzler.bp)
-    app.register_blueprint(share.bp)
-    app.register_blueprint(stakes.bp)
-    app.register_blueprint(phone_app.bp)
-    app.register_blueprint(evening.bp)
-    app.register_blueprint(tables.bp)
-    app.register_blueprint(season.bp)
-    app.register_blueprint(standings.bp)
-    app.register_blueprint(paper.bp)
-    app.register_blueprint(exchange.bp)
-    app.register_blueprint(lookback.bp)
+    phone.init_app(app)
+    errors.init_app(app)
+    filters.init_app(app)
+    for room in ROUTES:  # modules that add routes to another module's blueprint
+        import_module(f"scorer.web.{room}")
+    for room in ROOMS:
+        app.register_blueprint(import_module(f"scorer.web.{room}").bp)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.add_extension("jinja2.ext.do")

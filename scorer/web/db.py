@@ -112,7 +112,7 @@ def replay_command(file) -> None:
     """Print the computed state of an exported game, or an evening's standings, as JSON."""
     from scorer.club import exchange as club_exchange
     from scorer.web.core.messages import say
-    from scorer.web.games.views import import_words
+    from scorer.web.games.exchange import import_words
 
     data = file.read()
     try:

@@ -7,7 +7,6 @@ the evening's record lists them all.
 
 from __future__ import annotations
 
-import datetime
 import json
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
@@ -65,16 +64,6 @@ def opened(key: str, role: str = "leader") -> store.StoredEvent:
     if found is None or found[1] != role:
         abort(404)
     return store.load(get_db(), found[0])
-
-
-@bp.app_template_filter("local_day")
-def local_day(day: str) -> str:
-    """An evening's day as the game pages write a date (26.11.2026, as in games.py and the
-    record of changes); kept as stored when it is no ISO date (an old import)."""
-    try:
-        return f"{datetime.date.fromisoformat(day):%d.%m.%Y}"
-    except (TypeError, ValueError):
-        return day
 
 
 @bp.route("/neu", methods=["GET", "POST"])

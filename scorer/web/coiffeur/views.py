@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import lazy_gettext, lazy_pgettext
-from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 
 from scorer.cards import DECKS
@@ -34,7 +33,7 @@ from scorer.storage import games as store
 from scorer.web.coiffeur import words
 from scorer.web.coiffeur.forms import BOARDS, EntryForm, NewCoiffeurForm, board_keys
 from scorer.web.core.changes import record_context
-from scorer.web.core.errors import EXPIRED, error_page
+from scorer.web.core.errors import EXPIRED
 from scorer.web.core.forms import team_name
 from scorer.web.core.htmx import is_htmx, live, polled_board
 from scorer.web.core.i18n import gettext
@@ -179,6 +178,8 @@ register(
         context=lambda stored: _context(stored),
         stylesheet="coiffeur.css",
         words=words.WORDS,
+        panel="coiffeur.add_entry",
+        expired=lambda stored: _expired(stored),
     )
 )
 
@@ -303,20 +304,9 @@ def saved_words(game: CoiffeurGame, entry: Entry) -> str:
 # --- the pages --------------------------------------------------------------------------------
 
 
-@bp.errorhandler(CSRFError)
-def session_expired(_error: CSRFError):
-    """A stale token on the entry panel: the board comes back with what was typed and a fresh
-    token, so one more tap saves it; elsewhere the app's own page says so."""
-    game_id = (request.view_args or {}).get("game_id")
-    stored = store.load(get_db(), game_id) if isinstance(game_id, int) else None
-    if (
-        stored is not None
-        and stored.game.KIND == KIND
-        and request.endpoint == "coiffeur.add_entry"
-        and is_htmx()
-    ):
-        return _show(stored, 422, form=EntryForm(), errors={"game": EXPIRED})
-    return error_page(400, EXPIRED)
+def _expired(stored: store.Stored):
+    """The board back after a stale token, with what was typed and a fresh token."""
+    return _show(stored, 422, form=EntryForm(), errors={"game": EXPIRED})
 
 
 def _new_context(form: NewCoiffeurForm, errors) -> dict:

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from flask import request
+import secrets
+
+from flask import Flask, Response, request
 
 from scorer.names import clean
 from scorer.web.core.i18n import gettext
 
 PHONE_COOKIE = "phone"
-
-
 DEVICE_COOKIE = "device"
-
-
 PHONE_NAME_MAX = 24
+YEAR = 365 * 24 * 3600
 
 
 def clean_name(text: str | None, limit: int) -> str:
@@ -36,3 +35,23 @@ def phone_name() -> str:
     if device:
         return gettext("Handy {id}").format(id=device[:3].upper())
     return gettext("Handy")
+
+
+def device_cookie(response: Response) -> Response:
+    """Every browser gets a random id once: its phone's default name is made from it."""
+    if not device_id():
+        response.set_cookie(
+            DEVICE_COOKIE,
+            secrets.token_hex(8),
+            max_age=YEAR,
+            httponly=True,
+            samesite="Lax",
+            secure=request.is_secure,
+        )
+    response.vary.add("HX-Request")  # pages and fragments share URLs
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Every answer carries the browser's id, once."""
+    app.after_request(device_cookie)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from flask import url_for
+from flask_babel import lazy_gettext
 
 from scorer.storage import games as store
 from scorer.web.core.i18n import N_, gettext, tr
@@ -38,6 +39,17 @@ class ModePages:
     context: Callable[[store.Stored], dict] | None = None
     stylesheet: str = ""  # the mode's own styles, if any, beside app.css
     words: dict[str, str] = field(default_factory=dict)  # the words of its engine's own codes
+    # The endpoint of its entry panel's post, and the panel's answer to it when the page's
+    # token went stale: what was typed, with a fresh token, so one more tap saves it.
+    panel: str = ""
+    expired: Callable[[store.Stored], object] | None = None
+    unit: str = lazy_gettext("Punkt")  # what its stakes count in: the point of difference
+    stakes_hint: str = lazy_gettext(
+        "Am Ende sagt der Zähler, wer wem wie viel zahlt: pro Punkt Unterschied zwischen den "
+        "Schlussständen."
+    )
+    # The view switches its board has on its own page and on the watch page: (name, words).
+    views: tuple[tuple[str, str], ...] = ()
 
 
 MODE_PAGES: dict[str, ModePages] = {}

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field, replace
 
 from flask import Blueprint, get_template_attribute, redirect, render_template, request, url_for
 from flask_babel import lazy_gettext, lazy_pgettext
-from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 
 from scorer.cards import DECKS
@@ -34,7 +33,7 @@ from scorer.differenzler import (
 from scorer.storage import games as store
 from scorer.storage import under_way
 from scorer.web.core.changes import record_context
-from scorer.web.core.errors import EXPIRED, error_page
+from scorer.web.core.errors import EXPIRED
 from scorer.web.core.forms import parse_int, small_whole
 from scorer.web.core.htmx import is_htmx, live, polled_board
 from scorer.web.core.i18n import Form, gettext
@@ -68,6 +67,8 @@ register(
         context=lambda stored: _context(stored),
         stylesheet="differenzler.css",
         words=words.WORDS,
+        panel="differenzler.play",
+        expired=lambda stored: _expired(stored),
     )
 )
 
@@ -210,22 +211,11 @@ def kept_panel(stored: store.Stored, state, form=None, *, saving: bool = False) 
 # --- pages ----------------------------------------------------------------------------------
 
 
-@bp.errorhandler(CSRFError)
-def session_expired(_error: CSRFError):
-    """A stale token on the round panel: it comes back as it was, with a fresh token, so one
-    more tap goes on; elsewhere the app's page that says nothing was saved."""
-    game_id = (request.view_args or {}).get("game_id")
-    stored = store.load(get_db(), game_id) if isinstance(game_id, int) else None
-    if (
-        stored is not None
-        and stored.game.KIND == KIND
-        and request.endpoint == "differenzler.play"
-        and is_htmx()
-    ):
-        state = replayed(stored.game)
-        panel = kept_panel(stored, state, request.form)
-        return _show(stored, 422, panel=panel, errors={"game": EXPIRED})
-    return error_page(400, EXPIRED)
+def _expired(stored: store.Stored):
+    """The round's panel back after a stale token, as it was, with a fresh token, so one more
+    tap goes on."""
+    panel = kept_panel(stored, replayed(stored.game), request.form)
+    return _show(stored, 422, panel=panel, errors={"game": EXPIRED})
 
 
 @bp.route("/new", methods=["GET", "POST"])

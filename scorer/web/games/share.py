@@ -89,6 +89,7 @@ def watch(game_id: int):
         title=_names(stored),
         board=Markup(board),
         stylesheet=pages.stylesheet,
+        views=pages.views,
         link=link,
         qr=qr_svg(link),
         course=url_for("lookback.watched_course", game_id=game_id),

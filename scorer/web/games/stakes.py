@@ -15,14 +15,11 @@ from scorer.web.core.i18n import N_, gettext, tr
 from scorer.web.core.kept import load, replayed
 from scorer.web.core.messages import say
 from scorer.web.core.phone import phone_name
-from scorer.web.core.registry import game_url
+from scorer.web.core.registry import MODE_PAGES, game_url
 from scorer.web.db import get_db
 
 bp = Blueprint("stakes", __name__)
 
-# What one unit of a game is, by kind: the point of difference, or the Handjass stroke.
-UNITS = {"handjass": N_("Strich")}
-POINT = N_("Punkt")
 STEP_WORDS = {
     Decimal("0.05"): N_("{amount} Fr. pro {unit}, auf 5 Rappen gerundet"),
     Decimal("1"): N_("{amount} Fr. pro {unit}, auf den Franken gerundet"),
@@ -38,7 +35,7 @@ def francs(value: Decimal) -> str:
 
 def unit(kind: str) -> str:
     """What the stakes count in this kind of game: "Punkt" or "Strich"."""
-    return tr(UNITS.get(kind, POINT))
+    return str(MODE_PAGES[kind].unit)
 
 
 def described(kind: str, set_: stakes.Stakes) -> str:
@@ -111,6 +108,7 @@ def set_stakes(game_id: int):
         game=stored.game,
         current=described(kind, stored.stakes) if stored.stakes else None,
         unit=unit(kind),
+        hint=MODE_PAGES[kind].stakes_hint,
         typed=typed,
         errors=errors,
         back=game_url(kind, game_id),

@@ -6,7 +6,6 @@ from random import SystemRandom
 
 from flask import Blueprint, get_template_attribute, redirect, render_template, request, url_for
 from flask_babel import lazy_gettext, lazy_pgettext
-from flask_wtf.csrf import CSRFError
 
 from scorer.cards import DECKS, RANKS
 from scorer.codes import Code, code
@@ -28,7 +27,7 @@ from scorer.handjass.game import (
 )
 from scorer.storage import games as store
 from scorer.web.core.changes import record_context
-from scorer.web.core.errors import EXPIRED, error_page
+from scorer.web.core.errors import EXPIRED
 from scorer.web.core.forms import (
     NOT_A_NUMBER,
     UNREADABLE_WEIS,
@@ -66,6 +65,11 @@ def deal_words(game: HandjassGame, deal: Deal) -> str:
     return f"{trump}: " + ", ".join(players)
 
 
+def _expired(stored: store.Stored):
+    """The panel back after a stale token, with what was typed and a fresh token."""
+    return _show(stored, 422, form=DealForm(), errors={"game": EXPIRED})
+
+
 register(
     ModePages(
         "handjass",
@@ -83,6 +87,13 @@ register(
         context=lambda stored: _context(stored),
         stylesheet="handjass.css",
         words=words.WORDS,
+        panel="handjass.add_deal",
+        unit=lazy_gettext("Strich"),
+        stakes_hint=lazy_gettext(
+            "Am Ende sagt der Zähler, wer wem wie viel zahlt: wer verliert, zahlt jedem anderen "
+            "die Striche, die ihm zum Aussteigen fehlten."
+        ),
+        expired=lambda stored: _expired(stored),
     )
 )
 
@@ -98,16 +109,6 @@ CORNERS = {
         3: ("top-left", 90),
     },
 }
-
-
-@bp.errorhandler(CSRFError)
-def session_expired(_error: CSRFError):
-    """A stale token on the deal panel: it comes back with what was typed and a fresh token."""
-    game_id = (request.view_args or {}).get("game_id")
-    stored = store.load(get_db(), game_id) if isinstance(game_id, int) else None
-    if stored is not None and request.endpoint == "handjass.add_deal" and is_htmx():
-        return _show(stored, 422, form=DealForm(), errors={"game": EXPIRED})
-    return error_page(400, EXPIRED)
 
 
 @bp.route("/new", methods=["GET", "POST"])

@@ -13,11 +13,10 @@ from flask import (
     url_for,
 )
 from flask_babel import lazy_gettext, lazy_pgettext
-from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup, escape
 
-from scorer.cards import DECKS, HAND_TOTAL, MATCH_TOTAL, RANKS, suit
+from scorer.cards import DECKS, HAND_TOTAL, MATCH_TOTAL, RANKS
 from scorer.schieber.contracts import contracts_for
 from scorer.schieber.game import (
     Declared,
@@ -34,7 +33,7 @@ from scorer.schieber.game import (
 from scorer.schieber.standing import still_needed
 from scorer.storage import games as store
 from scorer.web.core.changes import consequence, record_context
-from scorer.web.core.errors import EXPIRED, error_page
+from scorer.web.core.errors import EXPIRED
 from scorer.web.core.forms import (
     STOECK_TEAM,
     UNREADABLE_WEIS,
@@ -52,8 +51,8 @@ from scorer.web.core.forms import (
 from scorer.web.core.htmx import is_htmx, live, polled_board
 from scorer.web.core.i18n import gettext
 from scorer.web.core.kept import load, replayed
-from scorer.web.core.messages.deck import FACES, deck_names, named, order_name, run_names
-from scorer.web.core.registry import ModePages, register, say_for, worded
+from scorer.web.core.messages.deck import FACES, deck_names, named, run_names
+from scorer.web.core.registry import ModePages, game_url, register, say_for, worded
 from scorer.web.core.writes import Written, created, entry_index, record_routes, take_out, write
 from scorer.web.db import get_db
 from scorer.web.schieber import words
@@ -109,10 +108,18 @@ def bergpreis_note(game: Game, before: dict, after: dict) -> str:
     return "; " + gettext("Bergpreis jetzt {team}").format(team=team)
 
 
-bp = Blueprint("schieber", __name__)
+KIND = Game.KIND
+bp = Blueprint(KIND, __name__)
+
+
+def _expired(stored: store.Stored):
+    """The panel back after a stale token, with what was typed and a fresh token."""
+    return _show(stored, 422, form=HandForm(), errors={"game": EXPIRED})
+
+
 register(
     ModePages(
-        "schieber",
+        KIND,
         lazy_gettext("Schieber"),
         "schieber.show_game",
         "schieber.new_game",
@@ -129,45 +136,15 @@ register(
         template="schieber/game.html",
         context=lambda stored: _game_context(stored),
         words=words.WORDS,
+        panel="schieber.add_hand",
+        stakes_hint=lazy_gettext(
+            "Am Ende sagt der Zähler, wer wem wie viel zahlt: pro Punkt Unterschied zwischen den "
+            "Schlussständen, doppelt bei Schneider."
+        ),
+        views=(("upright", lazy_gettext("Tafel aufrecht")),),
+        expired=lambda stored: _expired(stored),
     )
 )
-
-
-@bp.errorhandler(CSRFError)
-def session_expired(_error: CSRFError):
-    """A stale token on the panel: the panel comes back with what was typed and a fresh token,
-    so one more tap saves it; elsewhere the app's own page says so."""
-    game_id = (request.view_args or {}).get("game_id")
-    stored = store.load(get_db(), game_id) if isinstance(game_id, int) else None
-    if stored is not None and request.endpoint == "schieber.add_hand" and is_htmx():
-        return _show(stored, 422, form=HandForm(), errors={"game": EXPIRED})
-    return error_page(400, EXPIRED)
-
-
-@bp.app_template_filter()
-def day(created: str) -> str:
-    """A stored date as the table writes it: 22.11.2026."""
-    year, month, date = created[:10].split("-")
-    return f"{date}.{month}.{year}"
-
-
-@bp.app_template_filter()
-def contract_name(key: str, rules) -> str:
-    """The name of a contract of the table."""
-    contract = rules.contract(key)
-    return named(contract.key) if contract else key
-
-
-@bp.app_template_global()
-def order_label(order) -> str:
-    """A house order as the table says it: "Stöck – Weis – Stich"."""
-    return order_name(order)
-
-
-@bp.app_template_global()
-def deck_suit(key: str):
-    """The suit with this key, for templates."""
-    return suit(key)
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -370,7 +347,7 @@ def _previews(game: Game, form: HandForm, index: int | None, state) -> dict:
 def preview(game_id: int):
     """What each contract button would write for the panel as typed, sent by htmx as it is
     typed (read only): the engine's scores, swapped into the buttons out of band."""
-    stored = load(game_id, "schieber")
+    stored = load(game_id, KIND)
     game = stored.game
     form = HandForm(formdata=request.args)
     number = small_whole(request.args.get("number"), store.MAX_ENTRIES)
@@ -384,12 +361,12 @@ def preview(game_id: int):
 @bp.get("/games/<game:game_id>")
 def show_game(game_id: int):
     """A game: the slate, the entry panel and the hand history."""
-    polled = polled_board(game_id, "schieber", "schieber/game.html", _game_context)
+    polled = polled_board(game_id, KIND, "schieber/game.html", _game_context)
     if polled is not None:
         return polled
     stored = load(game_id)
-    if stored.game.KIND != "schieber":
-        return redirect(url_for(f"{stored.game.KIND}.show", game_id=game_id), 303)
+    if stored.game.KIND != KIND:  # another mode's game under the numbered address of old
+        return redirect(game_url(stored.game.KIND, game_id), 303)
     # After an edit or a deletion: what it did (flashed by it). Its note has no undo beside
     # it: the undo takes back the last hand, not the edit.
     note = " ".join(get_flashed_messages()) or None
@@ -402,12 +379,12 @@ def add_hand(game_id: int):
     form = HandForm()
     entry, errors = form.entry()
     if errors:
-        return _show(load(game_id, "schieber"), 422, form=form, errors=errors)
+        return _show(load(game_id, KIND), 422, form=form, errors=errors)
     written = write(
         game_id,
         "enter",
         lambda stored: enter(stored.game, entry, replayed(stored.game)),
-        mode="schieber",
+        mode=KIND,
     )
     note = None
     if written.saved:
@@ -422,14 +399,14 @@ def first_claim(game_id: int):
     if request.form.get("team") not in ("0", "1"):
         abort(400)
     team = int(request.form["team"])
-    written = write(game_id, "enter", lambda s: (settle_tie(s.game, team), {}), mode="schieber")
+    written = write(game_id, "enter", lambda s: (settle_tie(s.game, team), {}), mode=KIND)
     return _answer(written)
 
 
 @bp.route("/games/<game:game_id>/claim", methods=["GET", "POST"])
 def claim(game_id: int):
     """A team claims it has won ("bedanken"): ask what the ruling needs, then rule."""
-    stored = load(game_id, "schieber")
+    stored = load(game_id, KIND)
     game = stored.game
     state = replayed(game)
     if state.finished or state.tie:
@@ -442,7 +419,7 @@ def claim(game_id: int):
     if request.method == "POST":
         hand, errors = form.entry()
         if hand is not None:
-            written = write(game_id, "enter", lambda s: enter(s.game, hand), mode="schieber")
+            written = write(game_id, "enter", lambda s: enter(s.game, hand), mode=KIND)
             if written.saved or written.repeated:
                 return redirect(url_for("schieber.show_game", game_id=game_id), 303)
             errors = written.errors
@@ -473,7 +450,7 @@ def declare_weis(game_id: int):
     remove, find in cards, write), so the page works without JavaScript; htmx swaps it in place.
     A GET only shows the page: nothing is ever written but by a post with its token.
     """
-    stored = load(game_id, "schieber")
+    stored = load(game_id, KIND)
     game = stored.game
     state = replayed(game)
     if state.finished or state.tie:
@@ -532,7 +509,7 @@ def declare_weis(game_id: int):
         )
     if verb == "write" and not errors:
         entry = Hand(contract, stoeck=stoeck, declarations=new)
-        written = write(game_id, "enter", lambda s: enter(s.game, entry), mode="schieber")
+        written = write(game_id, "enter", lambda s: enter(s.game, entry), mode=KIND)
         if written.saved or written.repeated:
             target = url_for("schieber.show_game", game_id=game_id)
             if is_htmx():
@@ -583,7 +560,7 @@ def edit_hand(game_id: int, number: int):
     The form carries the hand as the phone saw it: when another phone changed it meanwhile,
     nothing is written and the page shows the hand as it now stands.
     """
-    stored = load(game_id, "schieber")
+    stored = load(game_id, KIND)
     index = entry_index(stored, number)
     form = HandForm()
     errors: dict[str, str] = {}
@@ -593,7 +570,7 @@ def edit_hand(game_id: int, number: int):
         hand, errors = form.entry()
         if hand is not None:
             change = lambda s: _replace_hand(s, index, hand)  # noqa: E731
-            written = write(game_id, "edit", change, mode="schieber", index=index)
+            written = write(game_id, "edit", change, mode=KIND, index=index)
             if written.saved or written.repeated:
                 return _changed(written)
             errors, stored = written.errors, written.stored
@@ -650,9 +627,9 @@ def _replace_hand(stored: store.Stored, index: int, hand: Hand):
 @bp.post("/games/<game:game_id>/hands/<int:number>/delete")
 def delete_hand(game_id: int, number: int):
     """Delete an earlier hand; the record closes up behind it."""
-    stored = load(game_id, "schieber")
+    stored = load(game_id, KIND)
     index = entry_index(stored, number, deleting=True)
-    written = write(game_id, "delete", take_out(index), mode="schieber", index=index)
+    written = write(game_id, "delete", take_out(index), mode=KIND, index=index)
     if written.saved or written.repeated:
         return _changed(written)
     if written.conflict:
@@ -662,4 +639,4 @@ def delete_hand(game_id: int, number: int):
     return _edit_page(written.stored, form, written.errors, number, 422)
 
 
-record_routes(bp, "schieber", "/games", _answer)
+record_routes(bp, KIND, "/games", _answer)
