@@ -12,13 +12,21 @@ Vorhand passes on by one seat each round, the dealer sitting just before Vorhand
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from scorer.differenzler.rounds import Round
+from scorer.differenzler.rules import DifferenzlerRules
 
-if TYPE_CHECKING:
-    from scorer.differenzler.game import DifferenzlerGame
+
+class DifferenzlerGame(Protocol):
+    """What the standings read of a game (scorer.differenzler.game.DifferenzlerGame, which
+    checks its record with them): its players, rules and rounds."""
+
+    players: Sequence[str]
+    rules: DifferenzlerRules
+    rounds: Sequence[Round]
 
 
 @dataclass(frozen=True)

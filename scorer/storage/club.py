@@ -13,6 +13,8 @@ from sqlite_utils import Database
 from scorer.club.event import Event, Player
 from scorer.club.exchange import Draw
 from scorer.club.plan import Plan
+from scorer.storage.club_log import Stale, change
+from scorer.storage.club_tables import open_tables
 from scorer.storage.games import now, writing
 from scorer.storage.links import KEY, new_key
 
@@ -46,10 +48,6 @@ class Disputed(Exception):
     """A new Passe drawn while a table has an objection the leader has not settled."""
 
 
-class Stale(Exception):
-    """A write based on an outdated view of the evening (another phone changed it)."""
-
-
 def create(db: Database, event: Event, names: list[str], *, phone: str, token: str | None):
     """Store a new evening with its players; its id and leader's key. A token already used
     returns the evening it made: a form sent twice makes one evening."""
@@ -62,7 +60,7 @@ def create(db: Database, event: Event, names: list[str], *, phone: str, token: s
             "INSERT INTO event_players (event_id, number, name) VALUES (?, ?, ?)",
             [(event_id, number, name) for number, name in enumerate(names)],
         )
-        _change(db, event_id, phone, "create", after=event.to_dict())
+        change(db, event_id, phone, "create", after=event.to_dict())
     return event_id, leader
 
 
@@ -145,15 +143,13 @@ def add_draw(
         ).fetchone()
         if reason is None and disputed:
             raise Disputed()
-        from scorer.storage.club_tables import open_tables
-
         open_tables(db, event_id, passe, plan)
         db.execute(
             "INSERT INTO event_draws (event_id, passe, attempt, plan, reason, at, phone)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
             [event_id, passe, plan.attempt, json.dumps(plan.to_dict()), reason, now(), phone],
         )
-        _change(db, event_id, phone, "redraw" if reason else "draw", passe=passe, reason=reason)
+        change(db, event_id, phone, "redraw" if reason else "draw", passe=passe, reason=reason)
 
 
 def _field_changed(db, event_id, passe, came, gone, phone) -> None:
@@ -165,9 +161,9 @@ def _field_changed(db, event_id, passe, came, gone, phone) -> None:
                 [value, event_id, number],
             )
     if came:
-        _change(db, event_id, phone, "players_added", passe=passe, after=_names(db, event_id, came))
+        change(db, event_id, phone, "players_added", passe=passe, after=_names(db, event_id, came))
     for name in _names(db, event_id, gone):
-        _change(db, event_id, phone, "player_left", passe=passe - 1, before=name)
+        change(db, event_id, phone, "player_left", passe=passe - 1, before=name)
 
 
 def _names(db, event_id, numbers) -> list[str]:
@@ -194,7 +190,7 @@ def add_players(
             "INSERT INTO event_players (event_id, number, name, joined) VALUES (?, ?, ?, ?)",
             [(event_id, first + i, name, joined) for i, name in enumerate(names)],
         )
-        _change(db, event_id, phone, "players_added", passe=joined, after=names)
+        change(db, event_id, phone, "players_added", passe=joined, after=names)
 
 
 def remove_players(
@@ -215,7 +211,7 @@ def remove_players(
                 "UPDATE event_players SET left = ? WHERE event_id = ? AND number = ?",
                 [last, event_id, number],
             )
-            _change(db, event_id, phone, "player_left", passe=last, before=name[0])
+            change(db, event_id, phone, "player_left", passe=last, before=name[0])
 
 
 def changes(db: Database, event_id: int) -> list[dict]:
@@ -238,29 +234,6 @@ def _bump(db: Database, event_id: int, version: int) -> None:
     ).rowcount
     if not moved:
         raise Stale()
-
-
-def _change(
-    db, event_id, phone, kind, *, passe=None, before=None, after=None, reason=None,
-    table_no=None, number=None,
-):  # fmt: skip
-    db.execute(
-        "INSERT INTO event_changes"
-        " (event_id, at, phone, kind, passe, table_no, number, before, after, reason)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            event_id,
-            now(),
-            phone,
-            kind,
-            passe,
-            table_no,
-            number,
-            None if before is None else json.dumps(before, ensure_ascii=False),
-            None if after is None else json.dumps(after, ensure_ascii=False),
-            reason,
-        ],
-    )
 
 
 def _plan(data: dict) -> Plan:

@@ -11,6 +11,7 @@ from sqlite_utils import Database
 from scorer.club.exchange import Evening, Table
 from scorer.storage import club as events
 from scorer.storage import club_tables as tables
+from scorer.storage.club_log import change
 from scorer.storage.games import writing
 from scorer.storage.links import new_key
 
@@ -86,7 +87,7 @@ def restore(db: Database, read: Evening, *, phone: str, token: str | None) -> tu
                 for c in read.changes
             ],
         )  # fmt: skip
-        events._change(db, event_id, phone, "import", after=read.event.to_dict())
+        change(db, event_id, phone, "import", after=read.event.to_dict())
     return event_id, leader
 
 

@@ -18,7 +18,7 @@ from sqlite_utils import Database
 from scorer.club.plan import Plan
 from scorer.club.standings import TableGame, passe_problems
 from scorer.codes import Code, code
-from scorer.storage.club import Stale, _change
+from scorer.storage.club_log import Stale, change
 from scorer.storage.games import now, writing
 from scorer.storage.links import KEY, new_key
 
@@ -262,7 +262,7 @@ def _used(db: Database, event_id: int, token: str | None) -> bool:
 
 
 def _log(db, table, phone, kind, number, before, after, *, reason=None) -> None:
-    _change(
+    change(
         db, table.event_id, phone, kind, passe=table.passe, before=before, after=after,
         reason=reason, table_no=table.number, number=number,
     )  # fmt: skip

@@ -766,3 +766,26 @@ def fill_summaries(db: Database) -> None:
                 "UPDATE games SET finished = ?, summary = ? WHERE id = ?",
                 [int(json.loads(summary)["finished"]), summary, game_id],
             )
+
+
+def renew_links(
+    db: Database, game_id: int, *, phone: str = "", token: str | None = None
+) -> links.Keys:
+    """New keys for a game whose links went where they should not: the old links, and the old
+    number, open nothing any more. Kept as a change of the game. A form sent twice renews
+    once (the keys of the first time are returned)."""
+    with writing(db):
+        used = token_game(db, token)
+        if used is not None and used != game_id:
+            token = None
+        if used != game_id:
+            if links.keys(db, game_id) is None:
+                raise Refused("missing")
+            fresh = links.Keys(links.new_key(), links.new_key())
+            db.execute(
+                "UPDATE games SET write_key = ?, watch_key = ?, numbered = 0 WHERE id = ?",
+                [*fresh, game_id],
+            )
+            _log(db, game_id, phone=phone, kind="new-links")
+            _use_token(db, token, game_id)
+        return links.keys(db, game_id)

@@ -13,8 +13,6 @@ from typing import Literal, NamedTuple
 
 from sqlite_utils import Database
 
-from scorer.storage import games as store
-
 KEY_BYTES = 18  # 144 bits: 24 characters of URL-safe base64
 KEY = re.compile(r"[A-Za-z0-9_-]{24}")
 NUMBER = re.compile(r"[0-9]{1,19}")
@@ -63,24 +61,3 @@ def keys(db: Database, game_id: int) -> Keys | None:
     """The game's two keys, or None for no such game."""
     row = db.execute("SELECT write_key, watch_key FROM games WHERE id = ?", [game_id]).fetchone()
     return Keys(*row) if row else None
-
-
-def renew(db: Database, game_id: int, *, phone: str = "", token: str | None = None) -> Keys:
-    """New keys for a game whose links went where they should not: the old links, and the old
-    number, open nothing any more. Kept as a change of the game. A form sent twice renews
-    once (the keys of the first time are returned)."""
-    with store.writing(db):
-        used = store.token_game(db, token)
-        if used is not None and used != game_id:
-            token = None
-        if used != game_id:
-            if keys(db, game_id) is None:
-                raise store.Refused("missing")
-            fresh = Keys(new_key(), new_key())
-            db.execute(
-                "UPDATE games SET write_key = ?, watch_key = ?, numbered = 0 WHERE id = ?",
-                [*fresh, game_id],
-            )
-            store._log(db, game_id, phone=phone, kind="new-links")
-            store._use_token(db, token, game_id)
-        return keys(db, game_id)

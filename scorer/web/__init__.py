@@ -162,7 +162,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.session_interface = SessionCookies()
     app.request_class = Request
 
-    from scorer.web import db, draw_command
+    from scorer.web import commands, db
     from scorer.web.core import errors, filters, hosts, i18n, links, phone, rendered, transfer
 
     hosts.init_app(app)  # a Host header it cannot use is refused before anything else
@@ -173,7 +173,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     i18n.init_app(app)  # Flask-Babel: the phone's language, for pages and for Flask-WTF
 
     db.init_app(app)
-    draw_command.init_app(app)
+    commands.init_app(app)
     transfer.init_app(app)
     phone.init_app(app)
     errors.init_app(app)

@@ -1,22 +1,15 @@
-"""The per-request database handle, and the commands that migrate, back up and replay."""
+"""The per-request database handle: one connection a server thread keeps, its transactions
+ended with each request, and files only its user reads."""
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
-import sys
 import threading
-from datetime import UTC, datetime
 from pathlib import Path
 
-import click
 from flask import Flask, current_app, g
-from flask.cli import with_appcontext
 from sqlite_utils import Database
-
-from scorer import exchange
-from scorer.storage.migrations import migrate
 
 # Each server thread keeps its connection from request to request: opening one costs its
 # PRAGMAs, and closing the last one of a WAL database checkpoints it, on every request.
@@ -79,58 +72,6 @@ def close_db(_error: BaseException | None = None) -> None:
         db.conn.rollback()
 
 
-@click.command("migrate")
-@with_appcontext
-def migrate_command() -> None:
-    """Create or update the database in instance/."""
-    migrate(get_db())
-    click.echo(f"Database ready: {current_app.config['DATABASE']}")
-
-
-@click.command("backup")
-@with_appcontext
-@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
-def backup_command(directory: Path) -> None:
-    """Write a consistent copy of the database into DIRECTORY, also while the server runs."""
-    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    target = directory / f"scorer-{stamp}.db"
-    private_file(target)  # a copy holds every key too
-    copy = sqlite3.connect(target)
-    try:
-        # SQLite's online backup: pages copied under a read transaction, so writers go on.
-        get_db().conn.backup(copy)
-    finally:
-        copy.close()
-    click.echo(f"Gesichert: {target}")
-
-
-@click.command("replay")
-@with_appcontext
-@click.argument("file", type=click.File("r", encoding="utf-8"))
-def replay_command(file) -> None:
-    """Print the computed state of an exported game, or an evening's standings, as JSON."""
-    from scorer.club import exchange as club_exchange
-    from scorer.web.core.messages import say
-    from scorer.web.games.exchange import import_words
-
-    data = file.read()
-    try:
-        if '"jass-scorer/event"' in data:  # an evening: its standings
-            state = club_exchange.replay(club_exchange.parse(data))
-        else:
-            # Read as the import page reads it: its changes and stakes too.
-            state = exchange.state_dict(exchange.parse_document(data).game)
-    except exchange.ImportProblem as error:
-        said = say(error.code, kind="club") if error.game is None else import_words(error)
-        raise click.ClickException(said) from error
-    json.dump(state, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
-
-
 def init_app(app: Flask) -> None:
-    """Register teardown and the commands with the app."""
+    """End each request's use of the database."""
     app.teardown_appcontext(close_db)
-    app.cli.add_command(migrate_command)
-    app.cli.add_command(backup_command)
-    app.cli.add_command(replay_command)

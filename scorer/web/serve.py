@@ -26,27 +26,8 @@ from waitress import create_server
 
 from scorer.storage.migrations import migrate
 from scorer.web import create_app
+from scorer.web.core.network import lan_addresses
 from scorer.web.db import forget, get_db
-
-
-def lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses other than loopback, as the network sees them."""
-    found = set()
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.add(info[4][0])
-    except OSError:
-        pass
-    # The address of the default route: connecting a UDP socket only picks the route, it sends
-    # nothing (192.0.2.1 is a documentation address).
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))
-            found.add(probe.getsockname()[0])
-        except OSError:
-            pass
-    return sorted(a for a in found if not a.startswith("127.") and a != "0.0.0.0")
-
 
 # App threads per worker. Waitress reads and writes the sockets itself; its threads only run
 # the app, and two of them in one process take turns at Python's lock. One a process, one

@@ -27,9 +27,9 @@ from scorer.handjass.game import (
     scoring,
     standing,
 )
-from scorer.web.core.forms import DealForm
+from scorer.web.handjass.corners import corner_svg
+from scorer.web.handjass.forms import DealForm
 from scorer.web.handjass.views import handjass_projection, take_deal
-from scorer.web.schieber.slate import corner_svg
 
 SCRIPT = Path(__file__).resolve().parents[2] / "static" / "projection-handjass.js"
 

@@ -9,8 +9,9 @@ from wtforms.meta import DefaultMeta
 
 import scorer.web.club.forms
 import scorer.web.coiffeur.forms
-import scorer.web.core.forms  # noqa: F401  (the forms register as subclasses of Form)
 import scorer.web.differenzler.forms
+import scorer.web.handjass.forms  # noqa: F401  (the forms register as subclasses of Form)
+import scorer.web.schieber.forms
 from scorer.web.core.i18n import Form
 from scorer.web.core.inputs import written
 
@@ -75,7 +76,7 @@ def test_what_is_not_a_plain_input_goes_to_wtforms(app):
 
 def test_a_plain_input_written_here(app):
     with app.test_request_context("/"):
-        form = scorer.web.core.forms.NewGameForm(
+        form = scorer.web.schieber.forms.NewGameForm(
             formdata=MultiDict({"team_a": TRICKY}), meta={"csrf": False}
         )
         assert written(form.team_a, {"placeholder": "Team"}) == Markup(

@@ -331,7 +331,7 @@ def test_a_page_opened_as_localhost_shares_the_network_address_only_if_the_serve
     """`make run` listens on every interface: the share page opened on the server's own
     machine gives the other phones its address in the Wi-Fi. A server on 127.0.0.1 alone
     cannot be reached from there: its link stays as the page was opened."""
-    monkeypatch.setattr("scorer.web.serve.lan_addresses", lambda: ["192.168.1.7"])
+    monkeypatch.setattr("scorer.web.core.network.lan_addresses", lambda: ["192.168.1.7"])
     app.config["HOST"] = listens
     page = start(phone)
     shown = text(phone.get(f"{page}/teilen", base_url="http://localhost:5000"))

@@ -18,6 +18,7 @@ from werkzeug.exceptions import Forbidden
 from werkzeug.routing import BaseConverter, ValidationError
 
 from scorer.storage import links
+from scorer.web.core import network
 from scorer.web.db import get_db
 
 MINE = "mine"  # the session's list of this phone's games
@@ -129,9 +130,7 @@ def public_url(path: str) -> str:
     except ValueError:
         loopback = False
     if loopback and current_app.config.get("HOST", "0.0.0.0") in ("0.0.0.0", "", "::"):
-        from scorer.web.serve import lan_addresses
-
-        found = lan_addresses()
+        found = network.lan_addresses()
         if found:
             port = request.host.rsplit(":", 1)[1] if ":" in request.host else ""
             base = f"{request.scheme}://{found[0]}" + (f":{port}" if port else "")

@@ -10,7 +10,6 @@ from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
 from scorer.storage import games as store
-from scorer.storage import links as keys
 from scorer.web.core.htmx import polled_board
 from scorer.web.core.kept import load
 from scorer.web.core.links import WatchOnly, keys_now, public_url
@@ -63,7 +62,7 @@ def renew(game_id: int):
     The phone that asked keeps writing, under the new link (this request's links use it)."""
     load(game_id)  # a deleted game: 404
     token = request.form.get("once") or None
-    keys_now(game_id, keys.renew(get_db(), game_id, phone=phone_name(), token=token))
+    keys_now(game_id, store.renew_links(get_db(), game_id, phone=phone_name(), token=token))
     return redirect(url_for(".share", game_id=game_id, neu=1), 303)
 
 

@@ -31,15 +31,10 @@ from scorer.web.core.errors import EXPIRED
 from scorer.web.core.forms import (
     NOT_A_NUMBER,
     UNREADABLE_WEIS,
-    DealForm,
-    NewHandjassForm,
-    declared_in,
     parse_action,
-    typed_cards,
     unreadable_weis,
     weis_code,
     weis_to_add,
-    with_rest,
 )
 from scorer.web.core.htmx import is_htmx, live, polled_board
 from scorer.web.core.i18n import gettext, tr_plural
@@ -49,7 +44,8 @@ from scorer.web.core.registry import ModePages, register, worded
 from scorer.web.core.writes import Written, created, entry_index, record_routes, take_out, write
 from scorer.web.db import get_db
 from scorer.web.handjass import words
-from scorer.web.schieber.slate import corner_svg
+from scorer.web.handjass.corners import corner_svg
+from scorer.web.handjass.forms import DealForm, NewHandjassForm, declared_in, typed_cards, with_rest
 from scorer.weis import Play
 
 bp = Blueprint("handjass", __name__, url_prefix="/handjass")

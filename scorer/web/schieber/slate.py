@@ -31,6 +31,7 @@ from markupsafe import Markup, escape
 
 from scorer.schieber.game import Game, State
 from scorer.slate import Slate, tally
+from scorer.web.core.chalk import svg_line, svg_text
 from scorer.web.core.i18n import gettext
 
 WIDTH, HEIGHT = 360, 150
@@ -59,10 +60,6 @@ BOTTOM_LANE = (_diagonal_x(BOTTOM_Y - STROKE - CLEAR) + CLEAR, RIGHT - 3)
 
 
 Segment = tuple[float, float, float, float]  # a stroke from (x1, y1) to (x2, y2)
-
-
-def _line(x1: float, y1: float, x2: float, y2: float, cls: str) -> str:
-    return f'<line class="{cls}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>'
 
 
 def _tenths(value: int) -> str:
@@ -194,18 +191,13 @@ def _fifties_row(count: int) -> list[Segment]:
     return lines
 
 
-def _text(x: float, y: float, text: str, cls: str, anchor: str = "start", length: str = "") -> str:
-    fit = f' textLength="{length}" lengthAdjust="spacingAndGlyphs"' if length else ""
-    return f'<text class="{cls}" x="{x}" y="{y}" text-anchor="{anchor}"{fit}>{escape(text)}</text>'
-
-
 def _rest(rest: int) -> str:
     """The rest written beside the bottom line; a long one (a correction: "-150") squeezed to the
     room between the line's end and the slate's edge."""
     x, room = RIGHT + 8, WIDTH - 4 - (RIGHT + 8)
     text = str(rest)
     length = str(room) if GLYPH * REST_FONT * len(text) > room else ""
-    return _text(x, BOTTOM_Y + 6, text, "rest", length=length)
+    return svg_text(x, BOTTOM_Y + 6, text, "rest", length=length)
 
 
 # The strokes of a kind depend on counts alone, and a slate's counts move a little per hand:
@@ -234,9 +226,9 @@ def _bottom(twenties: int) -> str:
 Z = "".join(
     [
         '<g class="z">',
-        _line(LEFT, TOP_Y, RIGHT, TOP_Y, "z-line"),
-        _line(RIGHT, TOP_Y, LEFT, BOTTOM_Y, "z-line"),
-        _line(LEFT, BOTTOM_Y, RIGHT, BOTTOM_Y, "z-line"),
+        svg_line(LEFT, TOP_Y, RIGHT, TOP_Y, "z-line"),
+        svg_line(RIGHT, TOP_Y, LEFT, BOTTOM_Y, "z-line"),
+        svg_line(LEFT, BOTTOM_Y, RIGHT, BOTTOM_Y, "z-line"),
         "</g>",
     ]
 )
@@ -261,9 +253,9 @@ def slate_svg(game: Game, state: State, team: int) -> Markup:
         f'data-team="{team}" data-total="{total}" data-hundreds="{slate.hundreds}" '
         f'data-fifties="{slate.fifties}" data-twenties="{slate.twenties}" '
         f'data-rest="{slate.rest}">',
-        _text(12, 20, game.teams[team].name, "team-name"),
-        _text(WIDTH - 12, 22, str(total), "team-total", "end"),
-        _text(12, 40, " · ".join(marks), "marks") if marks else "",
+        svg_text(12, 20, game.teams[team].name, "team-name"),
+        svg_text(WIDTH - 12, 22, str(total), "team-total", "end"),
+        svg_text(12, 40, " · ".join(marks), "marks") if marks else "",
         Z,
         '<g class="strokes">',
         _top(slate.hundreds)[0],
@@ -273,53 +265,5 @@ def slate_svg(game: Game, state: State, team: int) -> Markup:
     ]
     if slate.rest:
         parts.append(_rest(slate.rest))
-    parts.append("</svg>")
-    return Markup("".join(parts))
-
-
-CORNER = 180  # a Handjass corner is square, so it can turn to face its player
-
-
-def corner_svg(game, state, seat: int) -> Markup:
-    """One player's corner of a Handjass slate: strokes (+1) in fives, circles (-1) in fives,
-    the net count in figures, and whether they retired, lost, deal or are Vorhand."""
-    strokes, potatoes = state.strokes[seat], state.potatoes[seat]
-    net = strokes - potatoes
-    marks = []
-    if state.loser == seat:
-        marks.append(gettext("Verlierer"))
-    elif seat in state.retired:
-        marks.append(gettext("draussen (Spiel {number})").format(number=state.retired[seat]))
-    elif not state.finished:
-        if state.vorhand == seat:
-            marks.append(gettext("Vorhand"))
-        if state.dealer == seat:
-            marks.append(gettext("gibt"))
-    net_words = gettext("{player}: {net} Striche netto").format(player=game.players[seat], net=net)
-    parts = [
-        f'<svg class="corner-svg" viewBox="0 0 {CORNER} {CORNER}" role="img" '
-        f'aria-label="{escape(net_words)}" data-seat="{seat}" '
-        f'data-strokes="{strokes}" data-potatoes="{potatoes}" data-net="{net}">',
-        _text(10, 24, game.players[seat], "team-name"),
-        _text(CORNER - 10, 26, str(net), "team-total", "end"),
-        _text(10, 44, " · ".join(marks), "marks") if marks else "",
-    ]
-    x, y = 14.0, 70.0
-    for size in tally(strokes):
-        xs = [x + i * 8 for i in range(min(size, 4))]
-        parts += [_line(sx, y - 12, sx, y + 12, "stroke") for sx in xs]
-        if size == 5:
-            parts.append(_line(xs[0] - 4, y + 9, xs[-1] + 4, y - 9, "stroke"))
-        x = xs[-1] + 16
-        if x > CORNER - 40:
-            x, y = 14.0, y + 32
-    cx, cy = 20.0, max(y + 40, 120.0)
-    for group in tally(potatoes):
-        for _ in range(group):
-            parts.append(f'<circle class="potato" cx="{cx:.1f}" cy="{cy:.1f}" r="7"/>')
-            cx += 18
-        cx += 8
-        if cx > CORNER - 20:
-            cx, cy = 20.0, cy + 20
     parts.append("</svg>")
     return Markup("".join(parts))

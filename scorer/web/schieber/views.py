@@ -35,11 +35,7 @@ from scorer.storage import games as store
 from scorer.web.core.changes import consequence, record_context
 from scorer.web.core.errors import EXPIRED
 from scorer.web.core.forms import (
-    STOECK_TEAM,
     UNREADABLE_WEIS,
-    ClaimForm,
-    HandForm,
-    NewGameForm,
     parse_action,
     parse_card,
     parse_weis,
@@ -56,6 +52,7 @@ from scorer.web.core.registry import ModePages, game_url, register, say_for, wor
 from scorer.web.core.writes import Written, created, entry_index, record_routes, take_out, write
 from scorer.web.db import get_db
 from scorer.web.schieber import words
+from scorer.web.schieber.forms import STOECK_TEAM, ClaimForm, HandForm, NewGameForm
 from scorer.web.schieber.slate import slate_svg
 from scorer.web.schieber.words import needs_said
 
