@@ -25,6 +25,7 @@ from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from weakref import WeakKeyDictionary
 
 from sqlite_utils import Database
 
@@ -114,16 +115,17 @@ def now() -> str:
 # database. SQLite's own busy handler would let them sleep in growing steps.
 _WRITERS = threading.Lock()
 _LOCK_FILES: dict[tuple[int, str], int] = {}  # (process, database) -> open lock file
+_PATHS: WeakKeyDictionary[Database, str] = WeakKeyDictionary()  # a connection's database file
 
 
 @contextmanager
 def _queue(db: Database) -> Iterator[None]:
     """Wait for this database's writer turn among every process and thread."""
     with _WRITERS:
-        path = getattr(db, "scorer_path", None)
+        path = _PATHS.get(db)
         if path is None:
             path = next((r[2] for r in db.execute("PRAGMA database_list") if r[1] == "main"), "")
-            db.scorer_path = path
+            _PATHS[db] = path
         if not path:  # a database in memory has no other process
             yield
             return

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import MutableMapping
 from datetime import timedelta
 from importlib import import_module
 from pathlib import Path
-from typing import Any
 
-from flask import Flask, current_app, g, request
+from flask import Flask, current_app, request
 from flask import Request as FlaskRequest
 from flask.sessions import SecureCookieSessionInterface
-from flask.templating import Environment
 from jinja2.runtime import Macro
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -63,24 +60,8 @@ class Request(FlaskRequest):
 
     @staticmethod
     def _config(name: str) -> int | None:
-        from flask import current_app
 
         return current_app.config[name]
-
-
-class Templates(Environment):
-    """Flask's Jinja environment, with each template's globals one plain dict: the
-    environment's, as they are once the app is built, under the template's own.
-
-    Jinja chains them (a ChainMap), and every render copies that chain into the render's
-    context a key at a time in Python: a tenth of a millisecond of each entry's answer for
-    some fifty names. Jinja asks not to change the globals once a template is loaded;
-    `create_app` adds them all first and then empties the template cache, so every template
-    is loaded with all of them."""
-
-    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
-        """The template's globals over the environment's, as one dict."""
-        return {**self.globals, **(d or {})}
 
 
 class SessionCookies(SecureCookieSessionInterface):
@@ -158,7 +139,6 @@ def create_app(test_config: dict | None = None) -> Flask:
         )
     else:
         app.config.update(test_config)
-    app.jinja_environment = Templates
     app.session_interface = SessionCookies()
     app.request_class = Request
 
@@ -169,7 +149,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     links.init_app(app)  # its converters before the routes, its refusal before the CSRF check
     app.before_request(_form_limits)  # before the CSRF check reads the form
     csrf.init_app(app)
-    app.before_request(_answer_with_posted_token)
     i18n.init_app(app)  # Flask-Babel: the phone's language, for pages and for Flask-WTF
 
     db.init_app(app)
@@ -187,7 +166,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.add_extension("jinja2.ext.do")
     app.add_template_global(rendered.kept)  # parts rendered once per process
     _share_macros(app)
-    app.jinja_env.cache.clear()  # templates loaded so far, loaded again with every global
     return app
 
 
@@ -214,17 +192,6 @@ def _form_limits() -> None:
         most and any(len(value.encode()) > most for _, value in fields)
     ):
         raise FieldTooLarge()
-
-
-def _answer_with_posted_token() -> None:
-    """A post whose CSRF token passed the check answers with that same token: it signs the
-    session's secret as a new one would, and signing anew cost every hand entry 0.02 ms.
-    Not where tokens expire (WTF_CSRF_TIME_LIMIT): there a new one counts from now."""
-    config = current_app.config
-    if g.get("csrf_valid") and config["WTF_CSRF_TIME_LIMIT"] is None:
-        posted = request.form.get(config["WTF_CSRF_FIELD_NAME"])
-        if posted:
-            setattr(g, config["WTF_CSRF_FIELD_NAME"], posted)
 
 
 def _share_macros(app: Flask) -> None:

@@ -76,7 +76,7 @@ def test_the_board_renders_alone_and_writes_nothing(app, client, kind):
 
 
 def test_every_template_sees_every_global_of_the_app(app, client):
-    """Each template's globals are one dict taken when it is loaded (scorer.web.Templates):
+    """Each template sees the environment's globals (Jinja chains them to its own):
     every global the app adds must be there, in the templates loaded while the app was built
     too (its shared macros, `partial`, `kept`)."""
     for number, (new, entry, page, _) in enumerate(GAMES.values(), start=1):

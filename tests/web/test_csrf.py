@@ -77,7 +77,7 @@ def older_token(client, age: int) -> str:
     return Then(client.application.secret_key, salt="wtf-csrf-token").dumps(raw)
 
 
-def test_an_entry_answers_with_the_token_it_brought(strict_client):
+def test_an_entry_answers_with_a_token_the_next_entry_takes(strict_client):
     form = new_game_form(csrf_token=token(strict_client.get("/games/new").get_data(as_text=True)))
     strict_client.post("/games/new", data=form)
     brought = older_token(strict_client, 600)
@@ -85,7 +85,7 @@ def test_an_entry_answers_with_the_token_it_brought(strict_client):
     hand = {"contract": "rosen", "points": "40", "points_team": "0", "csrf_token": brought}
     response = strict_client.post("/games/1/hands", data=hand, headers={"HX-Request": "true"})
     assert response.status_code == 200
-    assert token(response.get_data(as_text=True)) == brought
+    assert token(response.get_data(as_text=True))
     hand["csrf_token"] = token(response.get_data(as_text=True))
     strict_client.post("/games/1/hands", data=hand, headers={"HX-Request": "true"})
     assert totals_in(strict_client.get("/games/1").get_data(as_text=True)) == (80, 234)
