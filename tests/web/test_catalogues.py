@@ -297,7 +297,7 @@ def test_a_polled_board_in_another_language_is_another_version(client):
     _schieber(client, {})
     german = client.get("/games/1?teil=tafel").headers["ETag"]
     french = client.get("/games/1?teil=tafel", headers=FRENCH).headers["ETag"]
-    assert german == '"schieber-1-1"' and french == '"schieber-1-1-fr"'
+    assert german == 'W/"schieber-1-1"' and french == 'W/"schieber-1-1-fr"'
 
 
 # --- the other modes ---------------------------------------------------------------------------

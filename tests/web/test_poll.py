@@ -17,7 +17,7 @@ def test_the_board_is_polled_with_its_version_as_etag(client, kind):
     first = client.get(page, query_string=POLL)
     assert first.status_code == 200
     tag = first.headers["ETag"]
-    assert tag == f'"{kind}-1-0"'
+    assert tag == f'W/"{kind}-1-0"'
     assert "no-cache" in first.headers["Cache-Control"]
     html = first.get_data(as_text=True)
     assert "<form" not in html and figure not in html
@@ -30,7 +30,7 @@ def test_the_board_is_polled_with_its_version_as_etag(client, kind):
     assert client.post(entry[0], data=entry[1]).status_code == 303
     after = client.get(page, query_string=POLL, headers={"If-None-Match": tag})
     assert after.status_code == 200
-    assert after.headers["ETag"] == f'"{kind}-1-1"'
+    assert after.headers["ETag"] == f'W/"{kind}-1-1"'
     assert figure in after.get_data(as_text=True)
 
 

@@ -62,11 +62,13 @@ def polled_board(game_id: int, kind: str, template: str, context: Callable[[stor
     tag = f"{kind}-{game_id}-{version}"
     if language() != DEFAULT_LANGUAGE:  # a board cached in another language is no match
         tag += f"-{language()}"
-    if request.if_none_match.contains_weak(tag):  # gzip marks the tag weak
+    if request.if_none_match.contains_weak(tag):
         response = make_response("", 304)
     else:
         stored = load(game_id, kind)
         response = make_response(render_block(template, "board", **context(stored)))
-    response.set_etag(tag)
+    # Weak: the same board, however it is compressed (Flask-Compress marks a strong tag with
+    # its encoding, and the phone would ask with a tag no version has).
+    response.set_etag(tag, weak=True)
     response.cache_control.no_cache = True  # the browser asks again each time, with the tag
     return response

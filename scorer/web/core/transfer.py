@@ -5,16 +5,16 @@ framed, sniffed or fed foreign script."""
 from __future__ import annotations
 
 import csv
-import gzip
 import hashlib
 import io
-import re
-import zlib
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
+import rcssmin
+import rjsmin
 from flask import Flask, Response, current_app, request, url_for
+from flask_compress import Compress
 
 from scorer.web.core.phone import phone_name
 from scorer.web.core.writes import new_token
@@ -33,7 +33,6 @@ LEAN = {"text/css", "text/javascript", "application/javascript"}  # sent without
 YEAR = 365 * 24 * 3600
 # Answers that hold no key, the same for every phone: any cache may keep them.
 KEYLESS = {"static", "phone_app.service_worker", "phone_app.manifest"}
-SHORT = 16 * 1024  # an answer's bytes below which it is compressed quickly (level 1)
 # Nothing inline: every script and style comes from this server's own files; so do the service
 # worker and the manifest (named although default-src covers them: a reader sees they are meant).
 CSP = (
@@ -57,60 +56,39 @@ def static_url(filename: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def _lean(data: bytes, kind: str) -> bytes:
+def lean(data: bytes, kind: str) -> bytes:
     """Our own scripts and styles without what is for whoever reads the source, not for the
-    phone (a quarter of their bytes): in a script every // comment, on a line of its own or
-    after the code, blank lines and indentation; in a style sheet every /* */ comment, and runs
-    of white space as one space, none around braces and semicolons. Vendored files (htmx) go as
-    they are."""
+    phone (comments, indentation: a third of their bytes), by rjsmin and rcssmin. Vendored
+    files (htmx) go as they are."""
     if kind == "text/css":
-        css = re.sub(rb"\s+", b" ", re.sub(rb"/\*.*?\*/", b"", data, flags=re.S))
-        return re.sub(rb" ?([{};]) ?", rb"\1", css).strip()
-    lines = (_code(line.strip()) for line in data.split(b"\n"))
-    return b"\n".join(line for line in lines if line)
-
-
-def _code(line: bytes) -> bytes:
-    """A script's line without its comment: "// " (a space on each side, as we write one
-    after code) where no string is open before it, every kind of quote before it paired."""
-    if line.startswith(b"//"):
-        return b""
-    cut = line.find(b" // ")
-    while cut >= 0:
-        if all(line[:cut].count(q) % 2 == 0 for q in (b'"', b"'", b"`")):
-            return line[:cut].rstrip()
-        cut = line.find(b" // ", cut + 1)
-    return line
-
-
-@lru_cache(maxsize=64)
-def _gzipped(data: bytes) -> bytes:
-    return gzip.compress(data, compresslevel=9, mtime=0)
+        return rcssmin.cssmin(data)
+    return rjsmin.jsmin(data)
 
 
 def finish(response: Response) -> Response:
-    """Headers every answer gets; static files cached for good; text compressed."""
+    """Headers every answer gets; static files cached for good, our scripts and styles lean.
+    Flask-Compress compresses after this (transfer.init_app installs it first)."""
     headers = response.headers
     headers.setdefault("Content-Security-Policy", CSP)
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("Referrer-Policy", "same-origin")
     headers.setdefault("X-Frame-Options", "DENY")
-    if request.endpoint == "static" and request.args.get("v") and response.status_code == 200:
+    static = request.endpoint == "static" and response.status_code == 200
+    if static and request.args.get("v"):
         response.cache_control.public = True
         response.cache_control.max_age = YEAR
         response.cache_control.immutable = True
         response.cache_control.no_cache = None
     elif request.endpoint not in KEYLESS:
         _private(response)
-    if (
-        request.endpoint == "static"
-        and response.status_code == 200
-        and response.mimetype in LEAN
-        and not (request.view_args or {}).get("filename", "").startswith("htmx")
-    ):
+    if static and response.mimetype in COMPRESSIBLE:
+        # Read whole (a file is sent streamed): Flask-Compress then packs it once, and keeps it.
         response.direct_passthrough = False
-        response.set_data(_lean(response.get_data(), response.mimetype))
-    _compress(response)
+        data = response.get_data()
+        filename = (request.view_args or {}).get("filename", "")
+        if response.mimetype in LEAN and not filename.startswith("htmx"):
+            data = lean(data, response.mimetype)
+        response.set_data(data)
     return response
 
 
@@ -125,49 +103,25 @@ def _private(response: Response) -> None:
         response.cache_control.no_cache = True
 
 
-def _compress(response: Response) -> None:
-    """Gzip a text answer for a client that takes it (about a quarter of the bytes)."""
-    response.vary.add("Accept-Encoding")
-    if (
-        response.status_code < 200
-        or response.status_code in (204, 206, 304)
-        or response.mimetype not in COMPRESSIBLE
-        or "Content-Encoding" in response.headers
-        or "gzip" not in request.headers.get("Accept-Encoding", "").lower()
-    ):
-        return
-    if response.is_streamed and not response.direct_passthrough:
-        return
-    response.direct_passthrough = False
-    data = response.get_data()
-    if len(data) < 512:
-        return
-    # Static files are the same bytes every time: compress each once. A short answer (an
-    # entry's, a poll's) quickly, for a tenth more of its few bytes; a page, loaded once by
-    # a phone on the pub's Wi-Fi, as small as gzip makes it (a long game's page of 84 KB:
-    # 0.5 ms more than at level 6, for 2 % fewer bytes).
-    if request.endpoint == "static":
-        body = _gzipped(data)
-    elif len(data) < SHORT:
-        body = packed_quickly(data)
-    else:
-        body = gzip.compress(data, 9, mtime=0)
-    response.set_data(body)
-    response.headers["Content-Encoding"] = "gzip"
-    etag, weak = response.get_etag()
-    if etag:
-        response.set_etag(etag, weak=True)
+class StaticPacked:
+    """Flask-Compress's cache (its CacheBackend): the packed bytes of static files, the same
+    for every request of a file's version; nothing else is kept (every page is its own)."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, bytes] = {}
+
+    def get(self, key: str) -> bytes | None:
+        return self.kept.get(key)
+
+    def set(self, key: str, value: bytes) -> None:
+        if "/static/" in key and "v=" in key and len(self.kept) < 256:
+            self.kept[key] = value
 
 
-def packed_quickly(data: bytes) -> bytes:
-    """A short answer gzipped at level 1, with a window just large enough to reach back to its
-    first byte (deflate keeps 262 bytes of the window for looking ahead) and a smaller hash
-    table: zlib's defaults (a 32 KB window, memLevel 8) set up and walk memory an 8 KB answer
-    never uses, two thirds of the time it took (an entry's answer: 28 µs instead of 86 µs,
-    5 bytes more of 2,243)."""
-    bits = min(15, max(10, (len(data) + 261).bit_length()))
-    packer = zlib.compressobj(1, zlib.DEFLATED, 16 + bits, 5)  # 16+: a gzip header
-    return packer.compress(data) + packer.flush()
+def _packed_key(asked) -> str:
+    """What names an answer's packed bytes for StaticPacked: a static file's path with its
+    version (?v=, its content's fingerprint); a page's key is never kept."""
+    return asked.full_path
 
 
 def attachment(body: str, mimetype: str, name: str) -> Response:
@@ -198,7 +152,18 @@ def csv_file(rows: Iterable[list], name: str) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    """Install the headers, compression and the template helpers."""
+    """Install compression (Flask-Compress: zstd, Brotli or gzip, as the phone takes them),
+    then the headers, which run first (Flask runs what was installed last first), and the
+    template helpers."""
+    app.config.setdefault("COMPRESS_MIMETYPES", sorted(COMPRESSIBLE))
+    app.config.setdefault("COMPRESS_CACHE_BACKEND", StaticPacked)
+    app.config.setdefault("COMPRESS_CACHE_KEY", _packed_key)
+    app.config.setdefault("COMPRESS_STREAMS", False)
+    # Above the library's defaults (3 and 4): a hundred hands' page and htmx pack a tenth
+    # smaller for a millisecond more (figures in docs/performance.md).
+    app.config.setdefault("COMPRESS_ZSTD_LEVEL", 9)
+    app.config.setdefault("COMPRESS_BR_LEVEL", 6)
+    Compress(app)
     app.after_request(finish)
     app.add_template_global(static_url)
     app.add_template_global(new_token)
