@@ -16,12 +16,13 @@ from flask_babel import lazy_gettext, lazy_pgettext
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup, escape
 
-from scorer.cards import DECKS, HAND_TOTAL, MATCH_TOTAL, RANKS
+from scorer.cards import HAND_TOTAL, MATCH_TOTAL, RANKS
 from scorer.schieber.contracts import contracts_for
 from scorer.schieber.game import (
     Declared,
     Game,
     Hand,
+    State,
     change_record,
     enter,
     hand_problems,
@@ -39,7 +40,7 @@ from scorer.web.core.forms import (
     parse_action,
     parse_card,
     parse_weis,
-    small_whole,
+    queried,
     unreadable_weis,
     weis_code,
     weis_to_add,
@@ -52,7 +53,14 @@ from scorer.web.core.registry import ModePages, game_url, register, say_for, wor
 from scorer.web.core.writes import Written, created, entry_index, record_routes, take_out, write
 from scorer.web.db import get_db
 from scorer.web.schieber import words
-from scorer.web.schieber.forms import STOECK_TEAM, ClaimForm, HandForm, NewGameForm
+from scorer.web.schieber.forms import (
+    STOECK_TEAM,
+    ClaimForm,
+    FirstClaimForm,
+    HandForm,
+    NewGameForm,
+    PreviewForm,
+)
 from scorer.web.schieber.slate import slate_svg
 from scorer.web.schieber.words import needs_said
 
@@ -147,32 +155,26 @@ register(
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game():
     """Set up a game: teams in seat order, deck faces, rules."""
-    form = NewGameForm(formdata=request.form if request.method == "POST" else None)
-    errors: dict[str, str] = {}
-    if request.method == "POST":
-        form.fill_preset(None)
-        game, errors = form.game()
-        if not errors:
-            return created(game)
-    else:
+    form = NewGameForm.sent()
+    if not form.is_submitted():
         form.fill_preset("preset")
-    return _render_new(form, errors, 422 if errors else 200)
+        return _render_new(form, {}, 200)
+    game, errors = form.game()
+    return _render_new(form, errors, 422) if errors else created(game)
 
 
 @bp.get("/games/new/rules")
 def new_game_rules():
     """The rules part of the set-up, refilled when the deck or the preset changes."""
-    form = NewGameForm(formdata=request.args, meta={"csrf": False})
-    form.fill_preset(request.args.get("changed"))
+    form = NewGameForm.refilled()
     return render_block("schieber/new.html", "rules", **_new_context(form, {}))
 
 
 def _new_context(form: NewGameForm, errors: dict[str, str]) -> dict:
-    deck = form.deck.data if form.deck.data in DECKS else "swiss"
     return {
         "form": form,
         "errors": errors,
-        "contracts": contracts_for(deck),
+        "contracts": contracts_for(form.chosen_deck),
         "deck_names": deck_names(),
     }
 
@@ -344,12 +346,9 @@ def _previews(game: Game, form: HandForm, index: int | None, state) -> dict:
 def preview(game_id: int):
     """What each contract button would write for the panel as typed, sent by htmx as it is
     typed (read only): the engine's scores, swapped into the buttons out of band."""
-    stored = load(game_id, KIND)
-    game = stored.game
-    form = HandForm(formdata=request.args)
-    number = small_whole(request.args.get("number"), store.MAX_ENTRIES)
-    index = number - 1 if number and number <= len(game.hands) else None
-    values = _previews(game, form, index, replayed(game))
+    game = load(game_id, KIND).game
+    form = queried(PreviewForm)
+    values = _previews(game, form, form.hand_index(game), replayed(game))
     return render_template(
         "schieber/_previews.html", game=game, rules=game.rules, HAND_TOTAL=HAND_TOTAL, **values
     )
@@ -393,9 +392,9 @@ def add_hand(game_id: int):
 @bp.post("/games/<game:game_id>/first-claim")
 def first_claim(game_id: int):
     """Both teams went over the target in one hand: record who claimed first."""
-    if request.form.get("team") not in ("0", "1"):
+    team = FirstClaimForm().chosen()
+    if team is None:
         abort(400)
-    team = int(request.form["team"])
     written = write(game_id, "enter", lambda s: (settle_tie(s.game, team), {}), mode=KIND)
     return _answer(written)
 
@@ -404,39 +403,48 @@ def first_claim(game_id: int):
 def claim(game_id: int):
     """A team claims it has won ("bedanken"): ask what the ruling needs, then rule."""
     stored = load(game_id, KIND)
-    game = stored.game
-    state = replayed(game)
+    state = replayed(stored.game)
     if state.finished or state.tie:
-        return redirect(url_for("schieber.show_game", game_id=game_id), 303)
+        return _to_game(game_id)
     form = ClaimForm()
-    current = state.open_hand
-    if current is not None:
-        form.contract.data = current.contract
+    if state.open_hand is not None:
+        form.contract.data = state.open_hand.contract
     errors: dict[str, str] = {}
-    if request.method == "POST":
+    if form.is_submitted():
         hand, errors = form.entry()
         if hand is not None:
             written = write(game_id, "enter", lambda s: enter(s.game, hand), mode=KIND)
             if written.saved or written.repeated:
-                return redirect(url_for("schieber.show_game", game_id=game_id), 303)
-            errors = written.errors
-            stored, game = written.stored, written.stored.game
-            state = replayed(game)
-            current = state.open_hand
-    index = state.hand_index
+                return _to_game(game_id)
+            errors, stored = written.errors, written.stored
+            state = replayed(stored.game)
+    return _claim_page(stored, state, form, errors)
+
+
+def _claim_page(stored: store.Stored, state: State, form: ClaimForm, errors: dict[str, str]):
+    """The claim page: what the ruling needs, and what was refused of it."""
+    current = state.open_hand
     return render_template(
         "schieber/claim.html",
-        game_id=game_id,
+        game_id=stored.id,
         stored=stored,
-        game=game,
-        rules=game.rules,
+        game=stored.game,
+        rules=stored.game.rules,
         state=state,
         form=form,
         errors=errors,
         current=current,
         written=state.rows[-1] if current else None,
-        number=index + 1,
+        number=state.hand_index + 1,
     ), (422 if errors else 200)
+
+
+def _to_game(game_id: int, *, in_place: bool = False):
+    """Back to the game's page; `in_place` for htmx, which follows HX-Redirect."""
+    target = url_for("schieber.show_game", game_id=game_id)
+    if in_place and is_htmx():
+        return "", 204, {"HX-Redirect": target}
+    return redirect(target, 303)
 
 
 @bp.route("/games/<game:game_id>/weis", methods=["GET", "POST"])
@@ -561,7 +569,7 @@ def edit_hand(game_id: int, number: int):
     index = entry_index(stored, number)
     form = HandForm()
     errors: dict[str, str] = {}
-    if request.method == "GET":
+    if not form.is_submitted():
         form.fill(stored.game.hands[index])
     else:
         hand, errors = form.entry()
