@@ -77,3 +77,37 @@ def test_a_hand_for_a_team_not_at_the_table(game):
         "points": "Die Stichpunkte gehören einem der beiden Teams."
     }
     assert totals_in(game.get("/games/1").get_data(as_text=True)) == (90, 67)
+
+
+ADD = {"action": "add:1", "kind1": "run", "len1": "4", "suit1": "rosen", "top1": "K"}
+
+
+@pytest.mark.parametrize(
+    ("sent", "field", "message"),
+    [
+        ({**ADD, "kind1": "pair"}, "decl-1", "Ein Weis ist ein Blatt oder vier gleiche Karten."),
+        ({**ADD, "suit1": "hearts"}, "decl-1", "Unbekannte Farbe: hearts."),
+        ({**ADD, "top1": "Z"}, "decl-1", "Keine Karte: Z."),
+        ({**ADD, "len1": "99"}, "decl-1", "Ein Blatt hat 3 bis 9 Karten."),
+        ({"action": "refresh", "stoeck": "2"}, "stoeck", "Stöck hat eines der beiden Teams"),
+        ({"action": "refresh", "contract": "slalom"}, "contract", "Zuerst den Trumpf wählen"),
+        ({"action": "remove:0:0", "contract": "slalom"}, "contract", "Zuerst den Trumpf wählen"),
+    ],
+)
+def test_the_weis_page_with_a_choice_not_offered(game, sent, field, message):
+    response = game.post("/games/1/weis", data={"contract": "schellen", "d0": "four:U", **sent})
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert errors_in(html)[field].startswith(message)
+    # Nothing taken: Anna's four Unders stay as they were, nothing is added.
+    assert html.count('name="d0" value="four:U"') == 1 and 'name="d1"' not in html
+    assert totals_in(game.get("/games/1").get_data(as_text=True)) == (90, 67)
+
+
+def test_a_weis_page_link_is_only_shown(game):
+    """A GET writes nothing and refuses nothing: what its link names is shown as far as it is
+    readable."""
+    response = game.get("/games/1/weis?contract=slalom&stoeck=5&d0=four:U&d1=run:x")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert errors_in(html) == {} and 'name="d0" value="four:U"' in html

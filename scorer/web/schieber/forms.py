@@ -1,5 +1,5 @@
 """Schieber's forms: a new game (teams, seats, rules), a hand as the panel posts it (and as it is
-typed, for the previews), a claim and the first claim of a tie.
+typed, for the previews), a claim, the first claim of a tie, and the Weis page.
 
 Each turns what the phone sent into typed values or errors by field: numbers read strictly, and a
 radio value a page never offers (a forged form) refused beside its field, so nothing is stored."""
@@ -17,19 +17,23 @@ from scorer.cards import DECKS
 from scorer.names import clean
 from scorer.schieber.claims import HOUSE_ORDER, Claim
 from scorer.schieber.contracts import DEFAULT_PRESET, PRESETS, Rules, contracts_for
-from scorer.schieber.game import ONE_STOECK, Declared, Game, Hand, Team, merge_declared
+from scorer.schieber.declaring import Asked
+from scorer.schieber.game import ONE_STOECK, Declared, Game, Hand, State, Team, merge_declared
 from scorer.storage.games import MAX_ENTRIES
 from scorer.web.core.forms import (
     PLAYERS_4_OR_6,
     UNKNOWN_DECK,
     UNREADABLE_WEIS,
+    CardsField,
     ChoiceField,
+    DeclaredWeisField,
     SmallWholeField,
     WholeField,
     _choices,
     deck_choices,
     field_errors,
     lazy,
+    parse_action,
     parse_weis,
     queried,
     small_whole,
@@ -41,6 +45,7 @@ from scorer.web.core.messages import say
 from scorer.web.core.messages.deck import order_name
 from scorer.web.core.registry import worded
 from scorer.web.schieber.words import PRESET_NAMES, WORDS, preset_label
+from scorer.weis import FOUR, RUN, Weis
 
 ALL_CONTRACT_KEYS = tuple(dict.fromkeys(c.key for deck in DECKS for c in contracts_for(deck)))
 
@@ -411,3 +416,73 @@ class FirstClaimForm(GuardedForm):
         """The team, or None when the post names none of the two."""
         sent = self.team.data is not None and self.team.validate(self)
         return int(self.team.data) if sent else None
+
+
+MOST_SEATS = 6  # a table of six
+
+
+class WeisForm(GuardedForm):
+    """The Weis page as each of its buttons posts it back (or as its link names it, for a
+    GET): the contract, every player's Weis declared so far (DeclaredWeisField), Stöck, each
+    player's row (a Weis to add: kind, len, suit, top or rank; the cards tapped), and the
+    button's action: "add:2", "remove:1:0", "find:3", "write" or "refresh". Each player's row
+    has fields per seat (`kind2`, `cards2`, …), added below the class."""
+
+    contract = StringField()
+    declared = DeclaredWeisField()
+    stoeck = ChoiceField(
+        choices=_choices([("", ""), ("0", "0"), ("1", "1")]),
+        default="",
+        invalid_choice_message=STOECK_TEAM,
+    )
+    action = StringField()
+
+    @classmethod
+    def sent(cls) -> WeisForm:
+        """The page as posted, or as its link names it (a GET)."""
+        return cls() if request.method == "POST" else queried(cls)
+
+    def asked(self, game: Game, state: State) -> tuple[Asked, dict[str, str]]:
+        """The step the page asks of the engine (scorer.schieber.declaring), and what a post
+        sent that the page never offers: a Weis no deck holds, a Stöck team or a contract not
+        there. Then no step is taken; a GET takes none either, it only shows."""
+        posted = self.is_submitted()
+        errors = field_errors(self, ("declared", "stoeck"), {"declared": "weis"}) if posted else {}
+        contract = self.contract.data or ""
+        if posted and not state.open_hand and contract and not game.rules.contract(contract):
+            errors["contract"] = lazy(WORDS["weis_contract_first"])
+        step, numbers = parse_action(self.action.data or "") if posted and not errors else ("", [])
+        seat = numbers[0] if numbers and numbers[0] < min(len(game.seats()), MOST_SEATS) else None
+        in_row = seat is not None
+        asked = Asked(
+            contract=contract,
+            declared=self.declared.data,
+            stoeck=int(self.stoeck.data) if self.stoeck.data in ("0", "1") else None,
+            step=step,
+            seat=seat,
+            position=numbers[1] if len(numbers) == 2 else -1,
+            weis=self._to_add(seat) if step == "add" and in_row else None,
+            cards=self[f"cards{seat}"].data or () if step == "find" and in_row else (),
+        )
+        return asked, errors
+
+    def _to_add(self, seat: int) -> Weis | None:
+        """The Weis chosen in a player's row as chosen (the table's rules judge it), or None
+        when its length is no number."""
+        kind = self[f"kind{seat}"].data or RUN
+        if kind == FOUR:
+            return Weis.four(self[f"rank{seat}"].data or "")
+        length = self[f"len{seat}"].data
+        suit, top = self[f"suit{seat}"].data or "", self[f"top{seat}"].data or ""
+        return None if length is None else Weis(kind, top, length, suit)
+
+    def tapped(self, seats: int) -> dict[int, set[str]]:
+        """Each player's cards tapped, as sent: the page shows them tapped again."""
+        return {seat: set(self[f"cards{seat}"].raw_data or ()) for seat in range(seats)}
+
+
+for _seat in range(MOST_SEATS):
+    for _name in ("kind", "suit", "top", "rank"):
+        setattr(WeisForm, f"{_name}{_seat}", StringField())
+    setattr(WeisForm, f"len{_seat}", SmallWholeField(most=100))
+    setattr(WeisForm, f"cards{_seat}", CardsField())
