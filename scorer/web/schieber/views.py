@@ -464,10 +464,14 @@ def declare_weis(game_id: int):
     return _weis_page(stored, state, form, page, errors, status)
 
 
-def _weis_page(stored, state: State, form: WeisForm, page: Declaring, errors: dict, status: int):
+def _weis_page(
+    stored: store.Stored, state: State, form: WeisForm, page: Declaring, errors: dict, status: int
+):
     """The Weis page after a step (for htmx its form alone): each player's Weis declared, their
-    rows and cards, Stöck, the ruling, and what was refused."""
+    rows and cards, Stöck, the ruling (none beside a declaration refused, the write's too), and
+    what was refused."""
     game, rules, play = stored.game, stored.game.rules, page.play
+    refused = any(key.startswith("decl-") for key in errors)
     seats = game.seats()
     index = state.hand_index
     context = {
@@ -485,7 +489,7 @@ def _weis_page(stored, state: State, form: WeisForm, page: Declaring, errors: di
         "chosen_cards": form.tapped(len(seats)),
         "stoeck": page.stoeck,
         "errors": errors,
-        "ruling": page.ruling,
+        "ruling": None if refused else page.ruling,
         "play": play,
         "ranks": RANKS,
         "run_names": run_names(),
