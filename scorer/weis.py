@@ -94,12 +94,12 @@ class WeisTable:
 
     def problem(self, weis: Weis, play: Play, suits: tuple[str, ...]) -> Code | None:
         """Why this is no Weis at this table in this contract, or None."""
+        if weis.kind not in (RUN, FOUR):
+            return code("weis_not_a_kind")
         if weis.rank not in RANKS:
             return code("weis_no_card", card_key=weis.rank)
         if weis.kind == FOUR:
             return None if self._four_points(weis.rank, play) else self._no_four(weis.rank)
-        if weis.kind != RUN:
-            return code("weis_not_a_kind")
         if weis.suit not in suits:
             return code("weis_unknown_suit", suit_key=weis.suit)
         if not 3 <= weis.length <= 9:

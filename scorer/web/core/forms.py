@@ -1,11 +1,22 @@
 """What every room's forms share: numbers and choices read strictly, the deck's choices, and
-Weis as the Weis panels post them (Schieber's and Handjass's)."""
+Weis as the Weis panels post them (Schieber's and Handjass's).
+
+The fields here turn what a phone sent into typed values or a field error: `WholeField` a
+number typed, `SmallWholeField` a number the page itself sends, `ChoiceField` a radio that takes
+only what it offers, `DeclaredWeisField` and `CardsField` the Weis pages' declared Weis and
+cards tapped; `field_errors` gathers their errors by where a page says them, and `queried`
+fills a form from a GET's query."""
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+from flask import request
 from flask_babel import lazy_gettext
 from flask_babel.speaklater import LazyString
-from wtforms import SelectChoice
+from wtforms import Field, RadioField, SelectChoice, StringField
+from wtforms.utils import unset_value
+from wtforms.widgets import HiddenInput
 
 from scorer.cards import DECKS, RANKS
 from scorer.web.core.i18n import gettext, tr
@@ -132,3 +143,122 @@ def weis_to_add(data, seat: int) -> Weis | None:
     suit, top = (data.get(f"{name}{seat}", "") for name in ("suit", "top"))
     length = small_whole(data.get(f"len{seat}"), 100)
     return None if length is None else Weis.run(suit, top, length)
+
+
+class WholeField(StringField):
+    """A whole number typed on a phone, read as parse_int reads it: ASCII digits, with spaces,
+    apostrophes and a leading + forgiven ("²", "٣", "1e3" are refused with NOT_A_NUMBER).
+    `data` is the number, `empty` when left blank, None when unreadable; the field shows what
+    was typed (a refused "x" stays in it), or the number it was given (`process(None, 90)`)."""
+
+    def __init__(self, label=None, validators=None, *, empty: int | None = None, **kwargs):
+        super().__init__(label, validators, **kwargs)
+        self.empty = empty
+        self.typed: str | None = None
+
+    def process_data(self, value) -> None:
+        self.data = value
+        self.typed = None
+
+    def process_formdata(self, valuelist) -> None:
+        self.typed = valuelist[0] if valuelist else ""
+        try:
+            self.data = parse_int(self.typed, empty=self.empty)
+        except ValueError:
+            self.data = None
+            raise ValueError(NOT_A_NUMBER) from None
+
+    def _value(self) -> str:
+        if self.typed is not None:
+            return self.typed
+        return "" if self.data is None else str(self.data)
+
+    @property
+    def text(self) -> str:
+        """What the field shows: as typed, or the number it holds."""
+        return self._value()
+
+
+class SmallWholeField(StringField):
+    """A whole number the page itself sends (an option of a select, a number in a link), read
+    as small_whole reads it: ASCII digits up to `most`. `data` is None for anything else, which
+    the form judges: this field has no error of its own."""
+
+    def __init__(self, label=None, validators=None, *, most: int = 100, **kwargs):
+        super().__init__(label, validators, **kwargs)
+        self.most = most
+
+    def process_formdata(self, valuelist) -> None:
+        self.data = small_whole(valuelist[0], self.most) if valuelist else None
+
+
+class ChoiceField(RadioField):
+    """A radio field that takes only what it offers: a value it does not offer (a forged form)
+    is refused with its `invalid_choice_message`, said beside the field. A value not sent is the
+    field's default, or None for the form to ask for."""
+
+    def pre_validate(self, form) -> None:
+        if self.data is not None:
+            super().pre_validate(form)
+
+
+class DeclaredWeisField(Field):
+    """Every player's declared Weis as the Weis pages keep them: one hidden input per Weis,
+    named after the player's seat ("d2" = "run:rosen:K:4"). `data` holds them by seat, in the
+    order sent; a Weis no deck holds, under any seat (a forged form), is refused with
+    UNREADABLE_WEIS. The inputs are many, so this field reads the form itself."""
+
+    widget = HiddenInput()
+
+    def process(self, formdata, data=unset_value, extra_filters=None) -> None:
+        self.process_errors = []
+        self.raw_data = []
+        self.data = {}
+        for key in formdata or ():
+            digits = key[1:]
+            if key[:1] != "d" or not (digits.isascii() and digits.isdigit()):
+                continue
+            seat = small_whole(digits, 100)
+            for code in formdata.getlist(key):
+                weis = parse_weis(code)
+                if weis is None:
+                    self.process_errors = [UNREADABLE_WEIS]
+                elif seat is not None and str(seat) == digits:
+                    self.data.setdefault(seat, []).append(weis)
+
+    def _value(self) -> str:
+        return ""
+
+
+class CardsField(Field):
+    """The cards tapped in a player's card picker, each "schellen:K": `data` the readable ones
+    as (suit, rank), `raw_data` all as sent."""
+
+    widget = HiddenInput()
+
+    def process_formdata(self, valuelist) -> None:
+        self.data = tuple(card for card in map(parse_card, valuelist) if card)
+
+    def _value(self) -> str:
+        return ""
+
+
+def field_errors(form, names, slots: dict[str, str] | None = None) -> dict[str, str]:
+    """The named fields validated (a number they cannot read, a choice they do not offer): the
+    first error of each, by where the page says it, the field's name or its slot in `slots`
+    (where fields share a slot, the later one's error)."""
+    errors = {}
+    for name in names:
+        field = form[name]
+        if not field.validate(form):
+            errors[slots.get(name, name) if slots else name] = field.errors[0]
+    return errors
+
+
+F = TypeVar("F")
+
+
+def queried(kind: type[F], **kwargs) -> F:
+    """A form filled from the request's query: a page that shows what its link names, and
+    writes nothing (no CSRF token to check)."""
+    return kind(formdata=request.args, meta={"csrf": False}, **kwargs)

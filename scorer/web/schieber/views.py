@@ -16,16 +16,16 @@ from flask_babel import lazy_gettext, lazy_pgettext
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup, escape
 
-from scorer.cards import DECKS, HAND_TOTAL, MATCH_TOTAL, RANKS
+from scorer.cards import HAND_TOTAL, MATCH_TOTAL, RANKS
 from scorer.schieber.contracts import contracts_for
+from scorer.schieber.declaring import Declaring, declare
 from scorer.schieber.game import (
-    Declared,
     Game,
     Hand,
+    State,
     change_record,
     enter,
     hand_problems,
-    merge_declared,
     previews,
     scoring,
     settle_tie,
@@ -34,25 +34,23 @@ from scorer.schieber.standing import still_needed
 from scorer.storage import games as store
 from scorer.web.core.changes import consequence, record_context
 from scorer.web.core.errors import EXPIRED
-from scorer.web.core.forms import (
-    UNREADABLE_WEIS,
-    parse_action,
-    parse_card,
-    parse_weis,
-    small_whole,
-    unreadable_weis,
-    weis_code,
-    weis_to_add,
-)
+from scorer.web.core.forms import queried, weis_code
 from scorer.web.core.htmx import is_htmx, live, polled_board
 from scorer.web.core.i18n import gettext
 from scorer.web.core.kept import load, replayed
 from scorer.web.core.messages.deck import FACES, deck_names, named, run_names
-from scorer.web.core.registry import ModePages, game_url, register, say_for, worded
+from scorer.web.core.registry import ModePages, game_url, register, worded
 from scorer.web.core.writes import Written, created, entry_index, record_routes, take_out, write
 from scorer.web.db import get_db
 from scorer.web.schieber import words
-from scorer.web.schieber.forms import STOECK_TEAM, ClaimForm, HandForm, NewGameForm
+from scorer.web.schieber.forms import (
+    ClaimForm,
+    FirstClaimForm,
+    HandForm,
+    NewGameForm,
+    PreviewForm,
+    WeisForm,
+)
 from scorer.web.schieber.slate import slate_svg
 from scorer.web.schieber.words import needs_said
 
@@ -147,32 +145,26 @@ register(
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game():
     """Set up a game: teams in seat order, deck faces, rules."""
-    form = NewGameForm(formdata=request.form if request.method == "POST" else None)
-    errors: dict[str, str] = {}
-    if request.method == "POST":
-        form.fill_preset(None)
-        game, errors = form.game()
-        if not errors:
-            return created(game)
-    else:
+    form = NewGameForm.sent()
+    if not form.is_submitted():
         form.fill_preset("preset")
-    return _render_new(form, errors, 422 if errors else 200)
+        return _render_new(form, {}, 200)
+    game, errors = form.game()
+    return _render_new(form, errors, 422) if errors else created(game)
 
 
 @bp.get("/games/new/rules")
 def new_game_rules():
     """The rules part of the set-up, refilled when the deck or the preset changes."""
-    form = NewGameForm(formdata=request.args, meta={"csrf": False})
-    form.fill_preset(request.args.get("changed"))
+    form = NewGameForm.refilled()
     return render_block("schieber/new.html", "rules", **_new_context(form, {}))
 
 
 def _new_context(form: NewGameForm, errors: dict[str, str]) -> dict:
-    deck = form.deck.data if form.deck.data in DECKS else "swiss"
     return {
         "form": form,
         "errors": errors,
-        "contracts": contracts_for(deck),
+        "contracts": contracts_for(form.chosen_deck),
         "deck_names": deck_names(),
     }
 
@@ -344,12 +336,9 @@ def _previews(game: Game, form: HandForm, index: int | None, state) -> dict:
 def preview(game_id: int):
     """What each contract button would write for the panel as typed, sent by htmx as it is
     typed (read only): the engine's scores, swapped into the buttons out of band."""
-    stored = load(game_id, KIND)
-    game = stored.game
-    form = HandForm(formdata=request.args)
-    number = small_whole(request.args.get("number"), store.MAX_ENTRIES)
-    index = number - 1 if number and number <= len(game.hands) else None
-    values = _previews(game, form, index, replayed(game))
+    game = load(game_id, KIND).game
+    form = queried(PreviewForm)
+    values = _previews(game, form, form.hand_index(game), replayed(game))
     return render_template(
         "schieber/_previews.html", game=game, rules=game.rules, HAND_TOTAL=HAND_TOTAL, **values
     )
@@ -393,9 +382,9 @@ def add_hand(game_id: int):
 @bp.post("/games/<game:game_id>/first-claim")
 def first_claim(game_id: int):
     """Both teams went over the target in one hand: record who claimed first."""
-    if request.form.get("team") not in ("0", "1"):
+    team = FirstClaimForm().chosen()
+    if team is None:
         abort(400)
-    team = int(request.form["team"])
     written = write(game_id, "enter", lambda s: (settle_tie(s.game, team), {}), mode=KIND)
     return _answer(written)
 
@@ -404,39 +393,48 @@ def first_claim(game_id: int):
 def claim(game_id: int):
     """A team claims it has won ("bedanken"): ask what the ruling needs, then rule."""
     stored = load(game_id, KIND)
-    game = stored.game
-    state = replayed(game)
+    state = replayed(stored.game)
     if state.finished or state.tie:
-        return redirect(url_for("schieber.show_game", game_id=game_id), 303)
+        return _to_game(game_id)
     form = ClaimForm()
-    current = state.open_hand
-    if current is not None:
-        form.contract.data = current.contract
+    if state.open_hand is not None:
+        form.contract.data = state.open_hand.contract
     errors: dict[str, str] = {}
-    if request.method == "POST":
+    if form.is_submitted():
         hand, errors = form.entry()
         if hand is not None:
             written = write(game_id, "enter", lambda s: enter(s.game, hand), mode=KIND)
             if written.saved or written.repeated:
-                return redirect(url_for("schieber.show_game", game_id=game_id), 303)
-            errors = written.errors
-            stored, game = written.stored, written.stored.game
-            state = replayed(game)
-            current = state.open_hand
-    index = state.hand_index
+                return _to_game(game_id)
+            errors, stored = written.errors, written.stored
+            state = replayed(stored.game)
+    return _claim_page(stored, state, form, errors)
+
+
+def _claim_page(stored: store.Stored, state: State, form: ClaimForm, errors: dict[str, str]):
+    """The claim page: what the ruling needs, and what was refused of it."""
+    current = state.open_hand
     return render_template(
         "schieber/claim.html",
-        game_id=game_id,
+        game_id=stored.id,
         stored=stored,
-        game=game,
-        rules=game.rules,
+        game=stored.game,
+        rules=stored.game.rules,
         state=state,
         form=form,
         errors=errors,
         current=current,
         written=state.rows[-1] if current else None,
-        number=index + 1,
+        number=state.hand_index + 1,
     ), (422 if errors else 200)
+
+
+def _to_game(game_id: int, *, in_place: bool = False):
+    """Back to the game's page; `in_place` for htmx, which follows HX-Redirect."""
+    target = url_for("schieber.show_game", game_id=game_id)
+    if in_place and is_htmx():
+        return "", 204, {"HX-Redirect": target}
+    return redirect(target, 303)
 
 
 @bp.route("/games/<game:game_id>/weis", methods=["GET", "POST"])
@@ -445,106 +443,59 @@ def declare_weis(game_id: int):
 
     Everything on the page lives in the form: each button posts it back with an action (add,
     remove, find in cards, write), so the page works without JavaScript; htmx swaps it in place.
-    A GET only shows the page: nothing is ever written but by a post with its token.
+    The engine takes each step (scorer.schieber.declaring). A GET only shows the page: nothing
+    is ever written but by a post with its token.
     """
     stored = load(game_id, KIND)
-    game = stored.game
-    state = replayed(game)
+    state = replayed(stored.game)
     if state.finished or state.tie:
-        return redirect(url_for("schieber.show_game", game_id=game_id), 303)
-    posted = request.method == "POST"
-    data = request.form if posted else request.args
-    current = state.open_hand
-    index = state.hand_index
-    contract = current.contract if current else data.get("contract", "")
-    seats = game.seats()
-    declared = {
-        seat: [w for w in (parse_weis(c) for c in data.getlist(f"d{seat}")) if w]
-        for seat in range(len(seats))
-    }
-    stoeck = int(data["stoeck"]) if data.get("stoeck") in ("0", "1") else None
-    errors: dict[str, str] = {}
-    verb, numbers = parse_action(data.get("action", "")) if posted else ("", [])
-    seat = numbers[0] if numbers and numbers[0] < len(seats) else None
-    rules = game.rules
-    play = rules.play(contract) if rules.contract(contract) else None
-    if posted and unreadable_weis(data):
-        errors["weis"] = UNREADABLE_WEIS
-        verb = ""
-    if posted and data.get("stoeck") not in (None, "", "0", "1"):
-        errors["stoeck"] = STOECK_TEAM
-        verb = ""
-    if verb in ("add", "remove", "find") and seat is None:
-        errors["weis"] = gettext("Unbekannter Spieler.")
-    elif verb in ("add", "find", "write") and play is None:
-        errors["contract"] = gettext("Zuerst den Trumpf wählen: er entscheidet über den Weis.")
-    elif verb == "add" and seat is not None:
-        weis = weis_to_add(data, seat)
-        problem = (
-            rules.weis_table.problem(weis, play, rules.suits) if weis else gettext("Weis wählen.")
-        )
-        if problem:
-            errors[f"decl-{seat}"] = say_for(problem, game)
-        else:
-            declared[seat].append(weis)
-    elif verb == "remove" and seat is not None:
-        position = numbers[1] if len(numbers) == 2 else -1
-        if 0 <= position < len(declared[seat]):
-            del declared[seat][position]
-    elif verb == "find" and seat is not None:
-        cards = [c for c in (parse_card(v) for v in data.getlist(f"cards{seat}")) if c]
-        found, holder, problem = game.in_cards(seat, contract, cards)
-        if problem is None or problem.key == "no_weis_in_cards":
-            declared[seat] = list(found)
-            stoeck = stoeck if holder is None else holder
-        if problem is not None:
-            errors[f"decl-{seat}"] = say_for(problem, game)
-    new = merge_declared(Declared(s, tuple(w)) for s, w in declared.items())
-    if verb == "write" and not errors and not new and stoeck is None:
-        errors["weis"] = gettext(
-            "Noch kein Weis und kein Stöck angesagt: zuerst „+ Weis“ bei einem Spieler."
-        )
-    if verb == "write" and not errors:
-        entry = Hand(contract, stoeck=stoeck, declarations=new)
+        return _to_game(game_id)
+    form = WeisForm.sent()
+    asked, errors = form.asked(stored.game, state)
+    page = declare(stored.game, state, asked)
+    errors = {**worded(page.problems, stored.game), **errors}
+    entry = page.entry
+    if entry is not None:
         written = write(game_id, "enter", lambda s: enter(s.game, entry), mode=KIND)
         if written.saved or written.repeated:
-            target = url_for("schieber.show_game", game_id=game_id)
-            if is_htmx():
-                return "", 204, {"HX-Redirect": target}
-            return redirect(target, 303)
-        errors = written.errors
-    ruling = None
-    if play is not None and (new or (current and current.declarations)):
-        preview = Hand(
-            contract, declarations=merge_declared((current.declarations if current else ()) + new)
-        )
-        errors = {**worded(hand_problems(preview, rules, game.players_per_team), game), **errors}
-        errors.pop("points", None)
-        if not any(k.startswith("decl-") for k in errors):
-            ruling, _ = game.weis_ruling(index, preview)
+            return _to_game(game_id, in_place=True)
+        errors = {**errors, **written.errors}
+    status = 422 if errors and form.is_submitted() else 200
+    return _weis_page(stored, state, form, page, errors, status)
+
+
+def _weis_page(
+    stored: store.Stored, state: State, form: WeisForm, page: Declaring, errors: dict, status: int
+):
+    """The Weis page after a step (for htmx its form alone): each player's Weis declared, their
+    rows and cards, Stöck, the ruling (none beside a declaration refused, the write's too), and
+    what was refused."""
+    game, rules, play = stored.game, stored.game.rules, page.play
+    refused = any(key.startswith("decl-") for key in errors)
+    seats = game.seats()
+    index = state.hand_index
     context = {
-        "game_id": game_id,
+        "game_id": stored.id,
         "stored": stored,
         "game": game,
         "rules": rules,
-        "form": HandForm(formdata=None),
-        "current": current,
-        "contract": contract,
+        "form": HandForm(formdata=None),  # for the guard's tokens
+        "current": state.open_hand,
+        "contract": page.contract,
         "number": index + 1,
         "players": [(s, seats[s][0], seats[s][1]) for s in game.play_order(index)],
-        "declared": declared,
-        "codes": {s: [weis_code(w) for w in ws] for s, ws in declared.items()},
-        "chosen_cards": {s: set(data.getlist(f"cards{s}")) for s in range(len(seats))},
-        "stoeck": stoeck,
+        "declared": page.declared,
+        "codes": {s: [weis_code(w) for w in ws] for s, ws in page.declared.items()},
+        "chosen_cards": form.tapped(len(seats)),
+        "stoeck": page.stoeck,
         "errors": errors,
-        "ruling": ruling,
+        "ruling": None if refused else page.ruling,
         "play": play,
         "ranks": RANKS,
         "run_names": run_names(),
         "weis_points": (lambda w: rules.weis_table.points(w, play)) if play else (lambda w: 0),
         "faces": FACES[rules.deck],
     }
-    status = 422 if errors and posted else 200
     if is_htmx():
         return render_block("schieber/weis.html", "declare", **context), status
     return render_template("schieber/weis.html", **context), status
@@ -561,7 +512,7 @@ def edit_hand(game_id: int, number: int):
     index = entry_index(stored, number)
     form = HandForm()
     errors: dict[str, str] = {}
-    if request.method == "GET":
+    if not form.is_submitted():
         form.fill(stored.game.hands[index])
     else:
         hand, errors = form.entry()

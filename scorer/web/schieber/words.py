@@ -43,6 +43,13 @@ WORDS = {
     "hand_running_in": N_("Diese Hand läuft schon in {contract}."),
     "hand_size": N_("Eine Hand hat {size} Karten, nicht {cards}."),
     "no_weis_in_cards": N_("In diesen Karten steckt kein Weis."),
+    # The Weis page
+    "weis_unknown_seat": N_("Unbekannter Spieler."),
+    "weis_contract_first": N_("Zuerst den Trumpf wählen: er entscheidet über den Weis."),
+    "weis_choose": N_("Weis wählen."),
+    "weis_nothing_declared": N_(
+        "Noch kein Weis und kein Stöck angesagt: zuerst „+ Weis“ bei einem Spieler."
+    ),
     # The record
     "hand_problems": N_("Hand {number}: {problems}"),
     "hand_open_early": (
