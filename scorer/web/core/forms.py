@@ -3,12 +3,13 @@ Weis as the Weis panels post them (Schieber's and Handjass's)."""
 
 from __future__ import annotations
 
+from flask import request
 from flask_babel import lazy_gettext
 from flask_babel.speaklater import LazyString
-from wtforms import SelectChoice
+from wtforms import SelectChoice, StringField, ValidationError
 
 from scorer.cards import DECKS, RANKS
-from scorer.web.core.i18n import gettext, tr
+from scorer.web.core.i18n import Form, gettext, tr
 from scorer.web.core.messages.deck import DECK_WORDS
 from scorer.weis import FOUR, Weis
 
@@ -132,3 +133,72 @@ def weis_to_add(data, seat: int) -> Weis | None:
     suit, top = (data.get(f"{name}{seat}", "") for name in ("suit", "top"))
     length = small_whole(data.get(f"len{seat}"), 100)
     return None if length is None else Weis.run(suit, top, length)
+
+
+class WholeField(StringField):
+    """A whole number typed on a phone, read as parse_int reads it (ASCII digits; spaces, ' and a
+    leading + forgiven; "²", "٣" and "1e3" are none): `data` is the number, `empty` when left
+    blank, None when unreadable. An unreadable one is the field's error `message`, or with
+    message=None none of its own (the engine says what the number must be)."""
+
+    blank = True  # nothing typed, or nothing sent
+    unreadable = False  # something typed that is no whole number
+
+    def __init__(self, label=None, validators=None, *, empty=None, message=NOT_A_NUMBER, **kw):
+        super().__init__(label, validators, **kw)
+        self.empty, self.message = empty, message
+
+    def process_formdata(self, valuelist):
+        try:
+            number = parse_int(valuelist[0] if valuelist else "")
+        except ValueError:
+            self.data, self.blank, self.unreadable = None, False, True
+            if self.message is not None:
+                raise ValueError(self.message) from None
+            return
+        self.blank, self.unreadable = number is None, False
+        self.data = self.empty if number is None else number
+
+    def _value(self) -> str:
+        if self.raw_data:
+            return self.raw_data[0]
+        return "" if self.data is None else str(self.data)
+
+    @property
+    def typed(self) -> str:
+        """What the field shows: the text as typed, else its number."""
+        return self._value()
+
+
+class Offered:
+    """A validator: a value sent that the field does not offer among its choices (a forged
+    form) is refused with `message`. A field not sent keeps its default: its form (or the
+    engine) says whether it may stay without one."""
+
+    def __init__(self, message) -> None:
+        self.message = message
+
+    def __call__(self, form, field) -> None:
+        offered = {choice.value for choice in field.iter_choices()}
+        if any(value not in offered for value in field.raw_data or ()):
+            raise ValidationError(self.message)
+
+
+_ARGS = object()
+
+
+class QueryForm(Form):
+    """A page's query arguments read as a form (`request.args`, unless given other formdata): a
+    GET writes nothing, so it carries no CSRF token."""
+
+    class Meta:
+        csrf = False
+
+    def __init__(self, formdata=_ARGS, **kwargs):
+        super().__init__(formdata=request.args if formdata is _ARGS else formdata, **kwargs)
+
+
+def typed(form) -> dict[str, str]:
+    """What was sent in each of a form's fields, as text (its first value): what a refused form
+    shows again. A field not sent is left out, for the page to show its own default."""
+    return {field.name: field.raw_data[0] for field in form if field.raw_data}
