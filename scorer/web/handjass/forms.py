@@ -119,11 +119,14 @@ class DeclaredField(Field):
         return self.raw_data[0] if self.raw_data else ""
 
 
+AGREED = lazy_gettext("Die zwei im Spiel einigen sich: je ein Strich")
+
+
 class _Played:
     """The fields the rest box reads as the points are typed: how each player plays, their card
     points, and whether the two left agree (DealForm's, and RestForm's from the query)."""
 
-    agreed = BooleanField(lazy_gettext("Die zwei im Spiel einigen sich: je ein Strich"))
+    agreed = BooleanField(AGREED)
 
     def status(self, seat: int) -> str:
         """How a player plays the deal, as sent ("play" when the panel sends nothing)."""
@@ -271,6 +274,27 @@ for _seat in SEATS:
     setattr(DealForm, f"weis{_seat}", WholeField())
     setattr(DealForm, f"stoeck{_seat}", StringField())
     setattr(DealForm, f"d{_seat}", DeclaredField())
+
+
+class FreshDealForm(GuardedForm):
+    """The deal panel with nothing typed (a page opened, the answer after a saved deal, a
+    watcher's board): what the page asks of a DealForm, with only its agreement box to bind,
+    since every page renders one and a DealForm binds a field per seat and input."""
+
+    agreed = BooleanField(AGREED)
+
+    @property
+    def filled_in(self) -> dict[int, int]:
+        return {}
+
+    def values(self) -> dict[str, str]:
+        return {}
+
+    def weis_declared(self, seats) -> dict[int, list[Weis]]:
+        return {}
+
+    def typed_cards(self, seats, filled_in=None) -> dict[int, int | None]:
+        return dict.fromkeys(seats)
 
 
 def _weis_adder(seat: int) -> type:

@@ -38,7 +38,13 @@ from scorer.web.core.writes import Written, created, entry_index, record_routes,
 from scorer.web.db import get_db
 from scorer.web.handjass import words
 from scorer.web.handjass.corners import corner_svg
-from scorer.web.handjass.forms import WEIS_ADDERS, DealForm, NewHandjassForm, RestForm
+from scorer.web.handjass.forms import (
+    WEIS_ADDERS,
+    DealForm,
+    FreshDealForm,
+    NewHandjassForm,
+    RestForm,
+)
 from scorer.weis import Play
 
 bp = Blueprint("handjass", __name__, url_prefix="/handjass")
@@ -176,11 +182,11 @@ def rest(game_id: int):
     return box(typed_rest(game, replayed(game).in_game, RestForm()), game, oob=True)
 
 
-def _context(stored: store.Stored, form: DealForm | None = None, errors=None, state=None, **extra):
+def _context(stored: store.Stored, form=None, errors=None, state=None, **extra):
     game = stored.game
     state = state or replayed(game)
     order = _play_order(state)
-    form = form or DealForm(formdata=None)
+    form = form or FreshDealForm(formdata=None)
     return {
         "game_id": stored.id,
         "stored": stored,
@@ -402,11 +408,11 @@ def edit_deal(game_id: int, number: int):
     if number > len(written.stored.game.deals):
         return redirect(url_for("handjass.show", game_id=game_id), 303)
     # The deal as it now stands, not as posted.
-    return _edit_page(written.stored, index, DealForm(formdata=None), written.errors, 409)
+    return _edit_page(written.stored, index, FreshDealForm(formdata=None), written.errors, 409)
 
 
-def _edit_page(stored: store.Stored, index: int, form: DealForm, errors, status: int):
-    """The edit page of deal `index`, with what `form` holds (an unbound form: the deal as
+def _edit_page(stored: store.Stored, index: int, form, errors, status: int):
+    """The edit page of deal `index`, with what `form` holds (nothing typed: the deal as
     stored)."""
     game = stored.game
     before = replay(game.with_record(game.deals[:index]))
