@@ -39,7 +39,9 @@
     }
     const raw = (fields.points || "").trim();
     if (!raw && !entry.match && !entry.crossed && !entry.countered) return null;
-    entry.team = small(team, 100);
+    // EntryForm.which(): a team as the board's cells write it ("1", not "01").
+    const index = small(team, 100);
+    entry.team = index !== null && String(index) === team ? index : null;
     entry.contract = contract || null;
     entry.points = whole(raw, entry.match ? rules.hand : 0);
     return entry;

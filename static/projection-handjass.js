@@ -72,6 +72,8 @@
     // The draw of a tie (the table's pick; "random", the server's draw, is no seat: a tie
     // left to it stays a tie here).
     const draw = fields.draw === undefined ? [] : [fields.draw];
+    // A draw the panel does not offer (no seat, nor the phone's): the server writes nothing.
+    if (draw.some((d) => d !== "random" && !/^(0|[1-9][0-9]?)$/.test(d))) return null;
     const found = {
       trump: fields.trump || "",
       entries: entries,

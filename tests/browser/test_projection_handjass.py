@@ -15,7 +15,6 @@ from pathlib import Path
 from random import Random
 
 import pytest
-from flask import request
 from playwright.sync_api import Page
 
 from scorer.cards import DECKS
@@ -150,7 +149,7 @@ def _take(app, game: HandjassGame, state: HandjassState, fields: dict[str, str])
     """The server's answer to the deal: the game with it written, or None where it does not
     write it as typed or decides it itself (declared Weis, a tie drawn by the server)."""
     with app.test_request_context("/", method="POST", data=fields):
-        (written, errors), tie, _ = take_deal(game, state, DealForm(), request.form, Random(1))
+        (written, errors), tie = take_deal(game, state, DealForm(), Random(1))
     declared = any(k[:1] == "d" and k[1:].isdigit() for k in fields)
     drawn = fields.get("draw") == "random" and tie is not None and bool(tie.tied)
     return None if errors or declared or drawn else written

@@ -616,3 +616,51 @@ def test_an_import_naming_a_team_or_deck_that_does_not_exist_is_refused_in_words
         assert response.status_code == 422
         assert message in response.get_data(as_text=True)
     assert game.get("/coiffeur/2").status_code == 404
+
+
+# --- choices a form does not offer (a forged form): refused beside their field ----------------
+
+NO_TEAM = "Dieses Team spielt hier nicht: bitte ein Feld auf der Tafel wählen."
+NO_CONTRACT = "Diesen Trumpf gibt es auf dieser Tafel nicht."
+FORGED_CELLS = [
+    ("2:rosen", {"team": NO_TEAM}),  # two teams: 0 and 1
+    ("0:tarot", {"contract": NO_CONTRACT}),
+    ("01:rosen", {"team": NO_TEAM}),
+    ("rosen", {"team": NO_TEAM, "contract": NO_CONTRACT}),
+]
+
+
+@pytest.mark.parametrize(("forged", "said"), FORGED_CELLS)
+def test_a_cell_the_board_does_not_offer_is_refused_beside_it(game, forged, said):
+    response = game.post("/coiffeur/1/entries", data={"cell": forged, "points": "90"})
+    assert response.status_code == 422
+    assert errors_in(response.get_data(as_text=True)) == said
+    assert totals(page(game)) == [0, 0]
+    assert "Noch kein Eintrag." in page(game)
+
+
+@pytest.mark.parametrize(
+    ("forged", "said"),
+    [
+        ({"team": "2"}, {"team": NO_TEAM}),
+        ({"team": "01"}, {"team": NO_TEAM}),
+        ({"contract": "tarot"}, {"contract": NO_CONTRACT}),
+    ],
+)
+def test_a_team_or_contract_the_edit_page_does_not_offer_is_refused_beside_it(game, forged, said):
+    cell(game, 0, "rosen", 95)
+    data = {"team": "0", "contract": "rosen", "points": "59", **forged}
+    response = game.post("/coiffeur/1/entries/1", data=data)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert errors_in(html) == said
+    assert 'name="points" value="59"' in html  # what was typed stays
+    assert totals(page(game)) == [95, 0]
+
+
+def test_a_deck_or_board_the_setup_does_not_offer_is_refused_beside_it(client):
+    for change, field in (({"deck": ""}, "deck"), ({"board": ""}, "board")):
+        response = client.post("/coiffeur/new", data={**TEAMS, **change})
+        assert response.status_code == 422
+        assert list(errors_in(response.get_data(as_text=True))) == [field]
+    assert client.get("/coiffeur/1").status_code == 404

@@ -633,3 +633,56 @@ def test_the_rest_is_worked_out_by_the_engine_as_the_points_are_typed(game):
     assert "Die Punkte ergeben zusammen 147, nicht 157" in html and "rest-fill" not in html
     html = game.get("/differenzler/1/rest", query_string={**typed, "points-3": "4x"}).get_data(True)
     assert "Nur ganze Zahlen eintragen." in html
+
+
+# --- choices a form does not offer (a forged form): refused beside their field ---------------
+
+
+def test_a_trump_the_panel_does_not_offer_is_refused_beside_it_and_nothing_kept(game, app):
+    for pick in ("slalom", ""):
+        response = step(game, {}, pick=pick)
+        assert response.status_code == 422
+        html = response.get_data(as_text=True)
+        assert errors_in(html) == {
+            "trump": "Diesen Trumpf gibt es nicht: eine Farbe, Obenabe oder Undenufe wählen."
+        }
+        assert trump_in(html) is None
+    with app.app_context():
+        assert get_db().execute("SELECT count(*) FROM under_way").fetchone() == (0,)
+
+
+def test_a_round_posted_whole_with_a_trump_the_game_has_not_is_refused_beside_it(game):
+    """A page from before the round was kept sends the round whole, its Trumpf included."""
+    whole = {"trump": "slalom", "prediction-0": "40", "prediction-1": "30"}
+    whole |= {"prediction-2": "50", "prediction-3": "37", "points-0": "52", "points-1": "20"}
+    response = step(game, whole, action="save", **{"points-2": "45"})
+    assert response.status_code == 422
+    assert errors_in(response.get_data(as_text=True)) == {
+        "trump": "Diesen Trumpf gibt es nicht: eine Farbe, Obenabe oder Undenufe wählen."
+    }
+    assert 'id="row-1"' not in page(game)
+    whole["trump"] = "rosen"
+    assert step(game, whole, action="save", **{"points-2": "45"}).status_code == 303
+    assert diffs(page(game), 1) == [12, 10, 5, 3]
+
+
+def test_a_trump_the_edit_page_does_not_offer_is_refused_beside_it(game):
+    play_round(game, "rosen", [40, 30, 50, 37], {0: 52, 1: 20, 2: 45, 3: 40})
+    changed = {"trump": "slalom", "prediction-0": "52", "prediction-1": "30"}
+    changed |= {"prediction-2": "50", "prediction-3": "37", "points-0": "52", "points-1": "20"}
+    response = game.post("/differenzler/1/rounds/1", data={**changed, "points-2": "45"})
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert errors_in(html) == {
+        "trump": "Diesen Trumpf gibt es nicht: eine Farbe, Obenabe oder Undenufe wählen."
+    }
+    assert 'name="prediction-0" id="prediction-0" value="52"' in html  # what was typed stays
+    assert diffs(page(game), 1) == [12, 10, 5, 3]
+
+
+def test_a_deck_or_rounds_the_setup_does_not_offer_is_refused_beside_it(client):
+    for change, field in (({"deck": ""}, "deck"), ({"rounds": ""}, "rounds")):
+        response = client.post("/differenzler/new", data={**SETUP, **change})
+        assert response.status_code == 422
+        assert list(errors_in(response.get_data(as_text=True))) == [field]
+    assert "Differenzler:" not in client.get("/").get_data(as_text=True)

@@ -587,3 +587,56 @@ def test_points_typed_for_a_player_who_retired_are_refused_not_dropped(client):
     assert response.status_code == 303
     stored = json.loads(client.get("/games/1/export.json").get_data(as_text=True))
     assert [e["seat"] for e in stored["deals"][1]["entries"]] == [2, 3]
+
+
+# --- Choices a form does not offer (a forged form): refused beside their field, nothing stored --
+
+PLAYED = {"cards0": "60", "cards1": "50", "cards2": "25", "cards3": "22"}
+FORGED = [
+    ({"trump": "slalom"}, "trump", "Welche Farbe ist Trumpf?"),
+    ({"status1": "maybe"}, "p1", "Spielt, aus oder mit dem Blinden."),
+    # No tie to draw for, yet a draw: neither a player nor the phone's.
+    ({"draw": "someone"}, "draw", "Die Karte zieht einer der Spieler."),
+    ({"draw": "01"}, "draw", "Die Karte zieht einer der Spieler."),
+]
+
+
+@pytest.mark.parametrize(("forged", "field", "message"), FORGED)
+def test_a_choice_the_deal_panel_does_not_offer_is_refused_beside_it(game, forged, field, message):
+    response = deal(game, **{**PLAYED, **forged})
+    assert response.status_code == 422
+    assert errors_in(response.get_data(as_text=True))[field] == message
+    assert stored_cards(game) == []
+
+
+@pytest.mark.parametrize(("forged", "field", "message"), FORGED)
+def test_a_choice_the_edit_page_does_not_offer_is_refused_beside_it(game, forged, field, message):
+    assert deal(game, **PLAYED).status_code == 303
+    edit = {"trump": "rosen", **PLAYED, "cards0": "61", "cards1": "49", **forged}
+    response = game.post("/handjass/1/deals/1", data=edit)
+    assert response.status_code == 422
+    assert errors_in(response.get_data(as_text=True))[field] == message
+    assert stored_cards(game) == [[60, 50, 25, 22]]
+
+
+def test_a_weis_the_adder_does_not_offer_is_refused_beside_its_player(game):
+    run = {"len0": "3", "suit0": "rosen", "top0": "K"}
+    response = deal(game, action="add:0", kind0="five", **run)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert errors_in(html)["p0"] == "Weis wählen."
+    assert 'name="d0"' not in html  # nothing declared
+    response = deal(game, "slalom", action="add:0", kind0="run", **run)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert errors_in(html) == {"trump": "Welche Farbe ist Trumpf?"}
+    assert 'name="d0"' not in html
+
+
+def test_a_deck_the_setup_does_not_offer_is_refused_beside_it(client):
+    for deck in ("tarot", ""):
+        response = client.post("/handjass/new", data={**PLAYERS, "deck": deck})
+        assert response.status_code == 422
+        html = response.get_data(as_text=True)
+        assert errors_in(html) == {"deck": "Schweizer oder französische Karten wählen."}
+    assert client.get("/handjass/1").status_code == 404

@@ -29,6 +29,7 @@ from scorer.weis import Weis
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "scorer" / "handjass" / "game.py"
 PAGES = ROOT / "scorer" / "web" / "handjass" / "views.py"
+FORMS = ROOT / "scorer" / "web" / "handjass" / "forms.py"
 # The calls whose first argument is a code's key (or, for `listed` and `_players`, the key of
 # each link of a list).
 KEYED = {"code", "Invalid", "listed", "_players"}
@@ -64,14 +65,14 @@ def test_the_scan_finds_the_codes():
     assert {"handjass_players_and", "handjass_strokes_more"} <= keys
 
 
-@pytest.mark.parametrize("key", sorted(emitted(ENGINE) | emitted(PAGES)))
+@pytest.mark.parametrize("key", sorted(emitted(ENGINE) | emitted(PAGES) | emitted(FORMS)))
 def test_every_code_has_words(key):
     assert words_of(key, "handjass"), key
 
 
 def test_every_handjass_word_is_said():
     """No words for a code nobody says: a code renamed in the engine fails here too."""
-    assert set(handjass_words.WORDS) == emitted(ENGINE) | emitted(PAGES)
+    assert set(handjass_words.WORDS) == emitted(ENGINE) | emitted(PAGES) | emitted(FORMS)
 
 
 def strokes_line(*given: tuple[int, int]) -> Code:

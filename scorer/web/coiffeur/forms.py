@@ -3,6 +3,7 @@ these only read what was typed, and the engine says what is wrong with it."""
 
 from __future__ import annotations
 
+from flask import request
 from flask_babel import lazy_gettext
 from wtforms import BooleanField, RadioField, SelectChoice, StringField
 
@@ -11,10 +12,17 @@ from scorer.codes import Code, code
 from scorer.coiffeur import CUSTOM, LISTS, CoiffeurGame, CoiffeurRules, Contract, Entry
 from scorer.coiffeur.rules import DEFAULT_DECK, known_contracts
 from scorer.names import clean
-from scorer.web.core.forms import deck_choices, parse_int, small_whole, team_name
+from scorer.web.core.forms import (
+    Offered,
+    WholeField,
+    deck_choices,
+    small_whole,
+    team_name,
+)
 from scorer.web.core.i18n import Form, GuardedForm
 
 TEAMS = 3  # name fields on the set-up; the third stays empty for two teams
+PLACES = 10  # the most contracts a deck offers a board (known_contracts)
 # Words are lazy: each page says them in its language.
 BOARDS = {
     "8": lazy_gettext("8 Runden"),
@@ -36,13 +44,17 @@ def board_keys(deck: str) -> tuple[str, ...]:
     return known_contracts(deck) or known_contracts(DEFAULT_DECK)
 
 
-def _whole_or_none(raw: str | None, default: int) -> int | None:
-    """A whole number as typed, `default` when left empty, None for anything else (the engine
-    then says what the number must be)."""
-    try:
-        return parse_int(raw, empty=default)
-    except ValueError:
-        return None
+def _index(text: str) -> int | None:
+    """A team as the board's cells name it ("0", "1", "2"), or None, for the engine to say that
+    no such team plays: the same number written otherwise ("01") is no cell the board offers."""
+    index = small_whole(text, 100)
+    return index if index is not None and str(index) == text else None
+
+
+def _or(field: WholeField, default: int) -> int | None:
+    """A number as typed, `default` when left empty, None for anything else (the engine then
+    says what the number must be)."""
+    return default if field.blank else field.data
 
 
 class NewCoiffeurForm(Form):
@@ -55,19 +67,31 @@ class NewCoiffeurForm(Form):
     team1 = StringField(lazy_gettext("Team 1"))
     team2 = StringField(lazy_gettext("Team 2"))
     team3 = StringField(lazy_gettext("Team 3"))
-    deck = RadioField(lazy_gettext("Karten"), choices=deck_choices(), default=DEFAULT_DECK)
-    board = RadioField(lazy_gettext("Tafel"), choices=_choices(BOARDS), default="8")
-    match_bonus = StringField(lazy_gettext("Match-Bonus"), default=str(MATCH_BONUS))
+    deck = RadioField(
+        lazy_gettext("Karten"),
+        choices=deck_choices(),
+        default=DEFAULT_DECK,
+        validate_choice=False,
+        validators=[Offered(code("deck_unknown"))],
+    )
+    board = RadioField(
+        lazy_gettext("Tafel"),
+        choices=_choices(BOARDS),
+        default="8",
+        validate_choice=False,
+        validators=[Offered(NO_BOARD)],
+    )
+    match_bonus = WholeField(lazy_gettext("Match-Bonus"), default=MATCH_BONUS, message=None)
     counter_match = BooleanField(
         lazy_gettext(
             "Konter-Match: wer keinen Stich macht, schreibt 0, und das andere Team einen Match"
         )
     )
 
-    def __init__(self, formdata=None, **kwargs):
-        """`formdata`: the posted form, the query of the board's refresh, or None (defaults)."""
-        super().__init__(formdata=formdata, **kwargs)
-        self.sent = formdata if formdata is not None else {}
+    @classmethod
+    def board_query(cls) -> NewCoiffeurForm:
+        """The form as the board's refresh sends it for another deck or board (its query)."""
+        return cls(formdata=request.args, meta={"csrf": False})
 
     def chosen_deck(self) -> str:
         return self.deck.data if self.deck.data in DECKS else DEFAULT_DECK
@@ -79,33 +103,25 @@ class NewCoiffeurForm(Form):
         """The places (among the deck's contracts) of the contracts on the board."""
         known = board_keys(self.chosen_deck())
         if self.chosen_board() == CUSTOM:
-            return [i for i in range(len(known)) if self.raw(f"use-{i}")]
+            return [i for i in range(len(known)) if self[f"use{i}"].data]
         return list(range(LISTS[self.chosen_board()]))
-
-    def raw(self, name: str) -> str:
-        """A field the form has no WTForms field for, as typed ("" when not sent)."""
-        return self.sent.get(name) or ""
 
     def multiplier(self, place: int) -> str:
         """What the multiplier field of this place shows: as typed, else its default (its place
         counted from 1: the 8-round board ×1 to ×8)."""
-        if f"multiplier-{place}" in self.sent:
-            return self.raw(f"multiplier-{place}")
-        return str(place + 1)
+        field = self[f"multiplier{place}"]
+        return field.typed if field.raw_data else str(place + 1)
 
     def game(self) -> tuple[CoiffeurGame, dict[str, Code | str]]:
         """The game this form sets up, and what is wrong with it by field: the engine's codes,
         keyed by the form's fields (multiplier-<place>), and this form's own words."""
-        errors: dict[str, Code | str] = {}
-        if self.deck.data not in DECKS:
-            errors["deck"] = code("deck_unknown")
-        if self.board.data not in BOARDS:
-            errors["board"] = NO_BOARD
+        self.validate()
+        errors = {name: self[name].errors[0] for name in ("deck", "board") if self[name].errors}
         deck = self.chosen_deck()
         known = board_keys(deck)
         places = self.places()
         contracts = tuple(
-            Contract(known[place], _whole_or_none(self.raw(f"multiplier-{place}"), n))
+            Contract(known[place], _or(self[f"multiplier{place}"], n))
             for n, place in enumerate(places, start=1)
         )
         # Teams 1 and 2 left blank are called what their fields show ("Team 1"), as a Schieber
@@ -119,7 +135,7 @@ class NewCoiffeurForm(Form):
         rules = CoiffeurRules(
             deck=deck,
             contracts=contracts,
-            match_bonus=_whole_or_none(self.match_bonus.data, MATCH_BONUS),
+            match_bonus=_or(self.match_bonus, MATCH_BONUS),
             counter_match=bool(self.counter_match.data),
         )
         game = CoiffeurGame(tuple(names), rules)
@@ -137,7 +153,7 @@ class EntryForm(GuardedForm):
     cell = StringField()
     team = StringField()
     contract = StringField()
-    points = StringField(lazy_gettext("Punkte"))
+    points = WholeField(lazy_gettext("Punkte"), message=None)
     match = BooleanField(lazy_gettext("Match"))
     crossed = BooleanField(lazy_gettext("gestrichen"))
     countered = BooleanField(lazy_gettext("Konter-Match"))
@@ -152,7 +168,7 @@ class EntryForm(GuardedForm):
             team, contract = (self.team.data or "").strip(), (self.contract.data or "").strip()
             if not team and not contract:
                 return None
-        return small_whole(team, 100), contract or None
+        return _index(team), contract or None
 
     def entry(self) -> tuple[Entry | None, dict[str, Code | str]]:
         """The entry as typed, or None and what is missing. Whether it fits the board is the
@@ -162,14 +178,12 @@ class EntryForm(GuardedForm):
         if which is None:
             errors["cell"] = NO_CELL
         kind = bool(self.match.data or self.crossed.data or self.countered.data)
-        raw = (self.points.data or "").strip()
-        if not raw and not kind:
+        if not self.points.typed.strip() and not kind:
             errors["points"] = NO_POINTS
         if errors:
             return None, errors
         team, contract = which
-        default = HAND_TOTAL if self.match.data else 0
-        points = _whole_or_none(raw, default)
+        points = _or(self.points, HAND_TOTAL if self.match.data else 0)
         return (
             Entry(
                 team=team,
@@ -186,9 +200,16 @@ class EntryForm(GuardedForm):
         """Show a stored entry (the edit page): its cell, its points, its kind."""
         self.team.data = str(entry.team)
         self.contract.data = entry.contract
-        self.points.data = (
-            "" if entry.match or entry.crossed or entry.countered else str(entry.points)
-        )
+        self.points.data = None if entry.match or entry.crossed or entry.countered else entry.points
         self.match.data = entry.match
         self.crossed.data = entry.crossed
         self.countered.data = entry.countered
+
+
+for _place in range(PLACES):
+    setattr(
+        NewCoiffeurForm,
+        f"multiplier{_place}",
+        WholeField(name=f"multiplier-{_place}", message=None),
+    )
+    setattr(NewCoiffeurForm, f"use{_place}", BooleanField(name=f"use-{_place}"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, url_for
 from flask_babel import lazy_gettext, lazy_pgettext
 from jinja2_fragments.flask import render_block
 
@@ -34,7 +34,7 @@ from scorer.web.coiffeur import words
 from scorer.web.coiffeur.forms import BOARDS, EntryForm, NewCoiffeurForm, board_keys
 from scorer.web.core.changes import record_context
 from scorer.web.core.errors import EXPIRED
-from scorer.web.core.forms import team_name
+from scorer.web.core.forms import team_name, typed
 from scorer.web.core.htmx import is_htmx, live, polled_board
 from scorer.web.core.i18n import gettext
 from scorer.web.core.kept import load, replayed
@@ -229,6 +229,7 @@ def _context(stored: store.Stored, form: EntryForm | None = None, errors=None, *
     rules = game.rules
     board = replayed(game)
     deck = rules.deck
+    form = form or EntryForm(formdata=None)
     needs = {}
     for outlook in board.outlook:
         if outlook.total >= outlook.leader:
@@ -242,9 +243,9 @@ def _context(stored: store.Stored, form: EntryForm | None = None, errors=None, *
         "rules": rules,
         "board": board,
         "state": history(game),  # pages.live() takes the changed history row from here
-        "form": form or EntryForm(formdata=None),
+        "form": form,
         "errors": errors or {},
-        "values": request.form if request.method == "POST" else {},
+        "values": typed(form),
         "names": {c.key: contract_name(c.key, deck) for c in rules.contracts},
         "symbols": {c.key: contract_symbol(c.key, deck) for c in rules.contracts},
         "cell_needs": {key: cell_need(need) for key, need in needs.items()},
@@ -331,9 +332,9 @@ def _new_context(form: NewCoiffeurForm, errors) -> dict:
 @bp.route("/new", methods=["GET", "POST"])
 def new():
     """Set up a Coiffeur game: two or three teams, the deck, the board and its multipliers."""
-    form = NewCoiffeurForm(formdata=request.form if request.method == "POST" else None)
+    form = NewCoiffeurForm()
     errors: dict[str, str] = {}
-    if request.method == "POST":
+    if form.is_submitted():
         game, problems = form.game()
         if not problems:
             return created(game)
@@ -346,7 +347,7 @@ def new():
 @bp.get("/new/board")
 def new_board():
     """The board part of the set-up, again for another deck or board (htmx)."""
-    form = NewCoiffeurForm(formdata=request.args, meta={"csrf": False})
+    form = NewCoiffeurForm.board_query()
     return render_block("coiffeur/new.html", "board", **_new_context(form, {}))
 
 
@@ -389,6 +390,17 @@ def replaced(game: CoiffeurGame, index: int, entry: Entry):
     return (None, {"game": problem}) if problem else (changed, {})
 
 
+def edited(index: int, entry: Entry):
+    """For write(): the game with entry `index` replaced by `entry`, or why not."""
+
+    def change(stored: store.Stored):
+        if index >= len(stored.game.entries):
+            return None, {"game": GONE}
+        return replaced(stored.game, index, entry)
+
+    return change
+
+
 @bp.route("/<game:game_id>/entries/<int:number>", methods=["GET", "POST"])
 def edit_entry(game_id: int, number: int):
     """Change an earlier entry: its cell, its points or its kind; the board is replayed.
@@ -398,35 +410,26 @@ def edit_entry(game_id: int, number: int):
     stored = load(game_id, KIND)
     index = entry_index(stored, number)
     form = EntryForm()
-    errors: dict[str, str] = {}
-    status = 200
-    fresh = request.method == "GET"
-    if request.method == "POST":
-        entry, problems = form.entry()
-        if problems:
-            return _edit_page(stored, index, form, worded(problems, stored.game), 422)
+    if not form.is_submitted():
+        return _edit_page(stored, index, None, {}, 200)
+    entry, problems = form.entry()
+    if problems:
+        return _edit_page(stored, index, form, worded(problems, stored.game), 422)
+    written = write(game_id, "edit", edited(index, entry), mode=KIND, index=index)
+    if written.saved or written.repeated:
+        return redirect(url_for("coiffeur.show", game_id=game_id), 303)
+    if not written.conflict:
+        return _edit_page(written.stored, index, form, written.errors, 422)
+    if number > len(written.stored.game.entries):
+        return redirect(url_for("coiffeur.show", game_id=game_id), 303)
+    return _edit_page(written.stored, index, None, written.errors, 409)
 
-        def changed(s):
-            if index >= len(s.game.entries):
-                return None, {"game": GONE}
-            return replaced(s.game, index, entry)
 
-        written = write(game_id, "edit", changed, mode=KIND, index=index)
-        if written.saved or written.repeated:
-            return redirect(url_for("coiffeur.show", game_id=game_id), 303)
-        stored, errors = written.stored, written.errors
-        status = 409 if written.conflict else 422
-        if written.conflict:
-            if number > len(stored.game.entries):
-                return redirect(url_for("coiffeur.show", game_id=game_id), 303)
-            fresh = True
-    if fresh:
+def _edit_page(stored: store.Stored, index: int, form: EntryForm | None, errors, status: int):
+    """The edit page of entry `index`, with what `form` holds, or (None) the entry as stored."""
+    if form is None:
         form = EntryForm(formdata=None)
         form.fill(stored.game.entries[index])
-    return _edit_page(stored, index, form, errors, status)
-
-
-def _edit_page(stored: store.Stored, index: int, form: EntryForm, errors, status: int):
     context = _context(stored, form=form, errors=errors)
     return render_template(
         "coiffeur/edit.html", **context, number=index + 1, entry=stored.game.entries[index]

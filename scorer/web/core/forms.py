@@ -14,12 +14,12 @@ from typing import TypeVar
 from flask import request
 from flask_babel import lazy_gettext
 from flask_babel.speaklater import LazyString
-from wtforms import Field, RadioField, SelectChoice, StringField
+from wtforms import Field, RadioField, SelectChoice, StringField, ValidationError
 from wtforms.utils import unset_value
 from wtforms.widgets import HiddenInput
 
 from scorer.cards import DECKS, RANKS
-from scorer.web.core.i18n import gettext, tr
+from scorer.web.core.i18n import Form, gettext, tr
 from scorer.web.core.messages.deck import DECK_WORDS
 from scorer.weis import FOUR, Weis
 
@@ -146,36 +146,37 @@ def weis_to_add(data, seat: int) -> Weis | None:
 
 
 class WholeField(StringField):
-    """A whole number typed on a phone, read as parse_int reads it: ASCII digits, with spaces,
-    apostrophes and a leading + forgiven ("²", "٣", "1e3" are refused with NOT_A_NUMBER).
-    `data` is the number, `empty` when left blank, None when unreadable; the field shows what
-    was typed (a refused "x" stays in it), or the number it was given (`process(None, 90)`)."""
+    """A whole number typed on a phone, read as parse_int reads it (ASCII digits; spaces, ' and a
+    leading + forgiven; "²", "٣" and "1e3" are none): `data` is the number, `empty` when left
+    blank, None when unreadable. An unreadable one is the field's error `message`, or with
+    message=None none of its own (the engine says what the number must be)."""
 
-    def __init__(self, label=None, validators=None, *, empty: int | None = None, **kwargs):
-        super().__init__(label, validators, **kwargs)
-        self.empty = empty
-        self.typed: str | None = None
+    blank = True  # nothing typed, or nothing sent
+    unreadable = False  # something typed that is no whole number
 
-    def process_data(self, value) -> None:
-        self.data = value
-        self.typed = None
+    def __init__(self, label=None, validators=None, *, empty=None, message=NOT_A_NUMBER, **kw):
+        super().__init__(label, validators, **kw)
+        self.empty, self.message = empty, message
 
-    def process_formdata(self, valuelist) -> None:
-        self.typed = valuelist[0] if valuelist else ""
+    def process_formdata(self, valuelist):
         try:
-            self.data = parse_int(self.typed, empty=self.empty)
+            number = parse_int(valuelist[0] if valuelist else "")
         except ValueError:
-            self.data = None
-            raise ValueError(NOT_A_NUMBER) from None
+            self.data, self.blank, self.unreadable = None, False, True
+            if self.message is not None:
+                raise ValueError(self.message) from None
+            return
+        self.blank, self.unreadable = number is None, False
+        self.data = self.empty if number is None else number
 
     def _value(self) -> str:
-        if self.typed is not None:
-            return self.typed
+        if self.raw_data:
+            return self.raw_data[0]
         return "" if self.data is None else str(self.data)
 
     @property
-    def text(self) -> str:
-        """What the field shows: as typed, or the number it holds."""
+    def typed(self) -> str:
+        """What the field shows: the text as typed, else its number."""
         return self._value()
 
 
@@ -243,10 +244,13 @@ class CardsField(Field):
         return ""
 
 
-def field_errors(form, names, slots: dict[str, str] | None = None) -> dict[str, str]:
-    """The named fields validated (a number they cannot read, a choice they do not offer): the
-    first error of each, by where the page says it, the field's name or its slot in `slots`
+def field_errors(form, names=None, slots: dict[str, str] | None = None) -> dict[str, str]:
+    """A form's errors as its page shows them beside their fields, the first of each: of a
+    validated form, or of the named fields, validated here (a number they cannot read, a choice
+    they do not offer), by where the page says it, the field's name or its slot in `slots`
     (where fields share a slot, the later one's error)."""
+    if names is None:
+        return {name: errors[0] for name, errors in form.errors.items() if name and errors}
     errors = {}
     for name in names:
         field = form[name]
@@ -262,3 +266,37 @@ def queried(kind: type[F], **kwargs) -> F:
     """A form filled from the request's query: a page that shows what its link names, and
     writes nothing (no CSRF token to check)."""
     return kind(formdata=request.args, meta={"csrf": False}, **kwargs)
+
+
+class Offered:
+    """A validator: a value sent that the field does not offer among its choices (a forged
+    form) is refused with `message`. A field not sent keeps its default: its form (or the
+    engine) says whether it may stay without one."""
+
+    def __init__(self, message) -> None:
+        self.message = message
+
+    def __call__(self, form, field) -> None:
+        offered = {choice.value for choice in field.iter_choices()}
+        if any(value not in offered for value in field.raw_data or ()):
+            raise ValidationError(self.message)
+
+
+_ARGS = object()
+
+
+class QueryForm(Form):
+    """A page's query arguments read as a form (`request.args`, unless given other formdata): a
+    GET writes nothing, so it carries no CSRF token."""
+
+    class Meta:
+        csrf = False
+
+    def __init__(self, formdata=_ARGS, **kwargs):
+        super().__init__(formdata=request.args if formdata is _ARGS else formdata, **kwargs)
+
+
+def typed(form) -> dict[str, str]:
+    """What was sent in each of a form's fields, as text (its first value): what a refused form
+    shows again. A field not sent is left out, for the page to show its own default."""
+    return {field.name: field.raw_data[0] for field in form if field.raw_data}

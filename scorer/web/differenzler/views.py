@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
-from flask import Blueprint, get_template_attribute, redirect, render_template, request, url_for
+from flask import Blueprint, get_template_attribute, redirect, render_template, url_for
 from flask_babel import lazy_gettext, lazy_pgettext
 from jinja2_fragments.flask import render_block
 
@@ -34,7 +34,7 @@ from scorer.storage import games as store
 from scorer.storage import under_way
 from scorer.web.core.changes import record_context
 from scorer.web.core.errors import EXPIRED
-from scorer.web.core.forms import parse_int, small_whole
+from scorer.web.core.forms import small_whole, typed
 from scorer.web.core.htmx import is_htmx, live, polled_board
 from scorer.web.core.i18n import Form, gettext
 from scorer.web.core.kept import load, replayed
@@ -46,9 +46,12 @@ from scorer.web.differenzler import words
 from scorer.web.differenzler.forms import (
     SEATS,
     NewDifferenzlerForm,
-    prediction,
+    PanelForm,
+    RestForm,
+    RoundForm,
+    ShownForm,
+    accepted,
     prediction_problem,
-    read_round,
 )
 
 bp = Blueprint("differenzler", __name__, url_prefix="/differenzler")
@@ -138,10 +141,6 @@ class Panel:
             "said": [[s, self.said[s]] for s in self.order if s in self.said],
         }
 
-    def fields(self) -> dict[str, str]:
-        """The predictions as the round's form fields, to be read with the points."""
-        return {f"prediction-{seat}": str(value) for seat, value in self.said.items()}
-
     @property
     def current(self) -> int | None:
         """Whose prediction the phone asks for now, or None."""
@@ -169,7 +168,11 @@ def play_order(state, players: int) -> tuple[int, ...]:
 
 
 def read_panel(
-    form, game: DifferenzlerGame, state, kept: dict | None = None, number: int | None = None
+    form: PanelForm | None,
+    game: DifferenzlerGame,
+    state,
+    kept: dict | None = None,
+    number: int | None = None,
 ) -> Panel:
     """The round under way: as the server keeps it, or as a form carries it whole (the Trumpf
     and the predictions in fields, as a page from before the round was kept on the server still
@@ -177,33 +180,33 @@ def read_panel(
     they can be read."""
     order = play_order(state, len(game.players))
     number = number or state.played + 1
-    whole = "trump" in form
+    whole = form is not None and form.whole()
     if whole or kept is None:
-        trump = form.get("trump")
-        raw = {seat: form.get(f"prediction-{seat}") for seat in order}
+        trump = form.trump.data if form is not None else None
+        made = {seat: form.prediction(seat).data for seat in order} if form is not None else {}
     else:
         trump = kept.get("trump")
-        raw = {seat: str(value) for seat, value in kept.get("said", [])}
+        made = dict(kept.get("said", []))
     if trump not in contracts(game.rules.deck):
         return Panel(order, number, whole=whole)
     said: dict[int, int] = {}
     for seat in order:
-        value = prediction(raw.get(seat))
+        value = accepted(made.get(seat))
         if value is None:
             break
         said[seat] = value
     return Panel(order, number, trump, said, whole=whole)
 
 
-def kept_panel(stored: store.Stored, state, form=None, *, saving: bool = False) -> Panel:
+def kept_panel(
+    stored: store.Stored, state, form: PanelForm | None = None, *, saving: bool = False
+) -> Panel:
     """The round under way for the game's next round, as kept (or as the form carries it
     whole). A save takes the round the page showed, also when another phone saved a round
     meanwhile: the save is then refused as based on an outdated view, and this round goes on."""
-    form = form or {}
     number = state.played + 1
-    if saving:
-        shown = small_whole(form.get("step", "").partition(":")[0], 10_000)
-        number = shown if shown else number
+    if saving and form is not None:
+        number = form.shown_round() or number
     kept = under_way.read(get_db(), stored.id, number)
     return read_panel(form, stored.game, state, kept, number)
 
@@ -214,16 +217,17 @@ def kept_panel(stored: store.Stored, state, form=None, *, saving: bool = False) 
 def _expired(stored: store.Stored):
     """The round's panel back after a stale token, as it was, with a fresh token, so one more
     tap goes on."""
-    panel = kept_panel(stored, replayed(stored.game), request.form)
-    return _show(stored, 422, panel=panel, errors={"game": EXPIRED})
+    form = PanelForm()
+    panel = kept_panel(stored, replayed(stored.game), form)
+    return _show(stored, 422, panel=panel, errors={"game": EXPIRED}, values=typed(form))
 
 
 @bp.route("/new", methods=["GET", "POST"])
 def new():
     """Set up a Differenzler game: three to six players in seat order, and the settings."""
-    form = NewDifferenzlerForm(formdata=request.form if request.method == "POST" else None)
+    form = NewDifferenzlerForm()
     errors: dict[str, str] = {}
-    if request.method == "POST":
+    if form.is_submitted():
         game, errors = form.game()
         if not errors:
             return created(game)
@@ -253,7 +257,7 @@ def rest(game_id: int):
     up, as they are typed (htmx, read only): swapped into the panel out of band."""
     game = load(game_id, KIND).game
     box = get_template_attribute("differenzler/_rest.html", "rest_box")
-    return box(typed_rest(game, request.args), game, oob=True)
+    return box(typed_rest(game, typed(RestForm())), game, oob=True)
 
 
 def _context(
@@ -268,8 +272,7 @@ def _context(
     game = stored.game
     state = replayed(game)
     panel = panel or kept_panel(stored, state)
-    if values is None:
-        values = request.form if request.method == "POST" else {}
+    values = {} if values is None else values
     lowest = min(state.totals) if state.totals else 0
     return {
         "game_id": stored.id,
@@ -322,9 +325,8 @@ def show(game_id: int):
     if polled is not None:
         return polled
     stored = load(game_id, KIND)
-    number = request.args.get("runde", "")
     last = len(stored.game.rounds)
-    note = _round_note(stored.game, last) if number == str(last) else None
+    note = _round_note(stored.game, last) if ShownForm().runde.data == last else None
     return _show(stored, note=note)
 
 
@@ -335,41 +337,46 @@ def play(game_id: int):
     round under way that the server keeps; only saving adds an entry."""
     stored = load(game_id, KIND)
     state = replayed(stored.game)
-    seen = request.form.get("seen") or None
+    form = PanelForm().offer(stored.game)
+    seen = form.seen.data or None
     if state.finished:
-        return _show(stored, 422, errors={"game": say_for(_over(state), stored.game)})
-    if request.form.get("action") == "save":
-        panel = kept_panel(stored, state, request.form, saving=True)
-        if panel.trump and not panel.whole and request.form.get("step", panel.mark) != panel.mark:
+        errors = {"game": say_for(_over(state), stored.game)}
+        return _show(stored, 422, errors=errors, values=typed(form))
+    if form.action.data == "save":
+        panel = kept_panel(stored, state, form, saving=True)
+        if panel.trump and not panel.whole and not form.shows(panel.mark):
             # The round is kept, but not as this page shows it: another phone went back, or
             # took another Trumpf. (A round no longer kept was saved: write() says by whom.)
-            return _step(stored, 409, panel=panel, errors={"game": MOVED_ON}, seen=seen)
-        return _save(stored, panel)
+            errors = {"game": MOVED_ON}
+            return _step(stored, 409, panel=panel, errors=errors, seen=seen, values=typed(form))
+        return _save(stored, panel, form)
     db = get_db()
     # Read and keep in one write transaction: two phones tapping at once take turns, and
     # neither step is lost or applied to a round the other already moved on.
     with store.writing(db):
-        panel = kept_panel(stored, state, request.form)
-        if request.form.get("step", panel.mark) != panel.mark:
+        panel = kept_panel(stored, state, form)
+        if not form.shows(panel.mark):
             after, errors, status = panel, {"game": MOVED_ON}, 409
         else:
-            after, errors = _take_step(stored.game, panel)
+            after, errors = _take_step(stored.game, panel, form)
             status = 422 if errors else 200
             if after != panel:
                 under_way.keep(db, game_id, after.number, after.data())
     return _step(stored, status, panel=after, errors=errors, seen=seen, values={})
 
 
-def _take_step(game: DifferenzlerGame, panel: Panel) -> tuple[Panel, dict[str, str]]:
+def _take_step(
+    game: DifferenzlerGame, panel: Panel, form: PanelForm
+) -> tuple[Panel, dict[str, str]]:
     """The round under way after the step tapped, or unchanged with why not. The Trumpf is
     drawn or picked only while the round has none: a Trumpf the table has seen is changed only
     by "Anderer Trumpf", before anyone has said."""
-    action, pick = request.form.get("action", ""), request.form.get("pick")
+    action, pick = form.action.data or "", form.pick.data
     if (pick is not None or action == "draw") and panel.stage != "trump":
         return panel, {"game": MOVED_ON}
     if pick is not None:
-        if pick not in contracts(game.rules.deck):
-            return panel, {"trump": say_for(code("trump_unknown"), game)}
+        if not form.pick.validate(form):
+            return panel, {"trump": say_for(form.pick.errors[0], game)}
         return replace(panel, trump=pick, said={}), {}
     if action == "draw":
         trump = draw_trump(game.rules, random.SystemRandom())
@@ -377,11 +384,11 @@ def _take_step(game: DifferenzlerGame, panel: Panel) -> tuple[Panel, dict[str, s
     if action == "retrump" and not panel.said:
         return replace(panel, trump=None, said={}), {}
     if action == "next" and panel.stage == "predict":
-        seat, raw = panel.current, request.form.get("said")
-        problem = prediction_problem(game, seat, raw)
+        seat = panel.current
+        problem = prediction_problem(game, seat, form.said)
         if problem:
             return panel, {"said": say_for(problem, game)}
-        return replace(panel, said={**panel.said, seat: parse_int(raw)}), {}
+        return replace(panel, said={**panel.said, seat: form.said.data}), {}
     if action == "back" and panel.last_said is not None:
         said = {seat: value for seat, value in panel.said.items() if seat != panel.last_said}
         return replace(panel, said=said), {}
@@ -392,15 +399,16 @@ def _over(state):
     return code("game_over", winner=state.winner)
 
 
-def _save(stored: store.Stored, panel: Panel):
-    """Write the round the panel holds: the Trumpf and predictions kept (or posted whole) and
-    the points typed; then forget the round under way."""
-    game_id = stored.id
-    form = {**request.form.to_dict(), **panel.fields()}
+def entered(panel: Panel, form: PanelForm):
+    """For write(): the game with the round the panel holds (the Trumpf and predictions kept,
+    or posted whole, and the points typed), or why not. Asked only once write() has seen
+    neither a repeat (a round sent twice finds nothing kept any more) nor a round saved
+    meanwhile by another phone."""
 
-    def entered(stored):
-        # Asked only once write() has seen neither a repeat (a round sent twice finds nothing
-        # kept any more) nor a round saved meanwhile by another phone.
+    def change(stored: store.Stored):
+        forged = form.forged()  # a Trumpf the game does not have, in a form posted whole
+        if forged:
+            return None, forged
         if panel.stage != "points":
             return None, {"game": NOT_YET}
         following = len(stored.game.rounds) + 1
@@ -414,22 +422,28 @@ def _save(stored: store.Stored, panel: Panel):
                 "Nächstes kommt Runde {next}. Nichts gespeichert."
             )
             return None, {"game": behind.format(number=panel.number, next=following)}
-        entry, errors = read_round(form, stored.game, panel.trump)
+        entry, errors = form.read(stored.game, panel.trump, panel.said)
         if entry is None:
             return None, errors
         return enter(stored.game, entry)
 
+    return change
+
+
+def _save(stored: store.Stored, panel: Panel, form: PanelForm):
+    """Write the round the panel holds, then forget the round under way."""
+    game_id = stored.id
     # The round kept is forgotten in the transaction that saves it: a phone refused in
     # between would otherwise find it still kept and save it once more as the next round.
     forget = None if panel.whole else (lambda db: under_way.clear(db, game_id, panel.number))
-    written = write(game_id, "enter", entered, mode=KIND, with_save=forget)
+    written = write(game_id, "enter", entered(panel, form), mode=KIND, with_save=forget)
     if written.conflict and not panel.whole:
         panel = _moved_on(written.stored, panel.number)
     if written.errors:
         status = 409 if written.conflict else 422
         # What was typed stays; a refusal because another phone wrote meanwhile takes the
         # fresh view, so one more tap saves.
-        return _show(written.stored, status, panel=panel, errors=written.errors)
+        return _show(written.stored, status, panel=panel, errors=written.errors, values=typed(form))
     note = _saved_note(written)
     if is_htmx():
         return _show(written.stored, note=note, values={}, rows=written.rows)
@@ -451,7 +465,7 @@ def _moved_on(stored: store.Stored, number: int) -> Panel:
         if kept is None or state.played + 1 <= number:
             return kept_panel(stored, state)
         under_way.keep(db, stored.id, state.played + 1, kept)
-    return read_panel({}, stored.game, state, kept)
+    return read_panel(None, stored.game, state, kept)
 
 
 def _saved_note(written: Written) -> str:
@@ -504,6 +518,28 @@ def _problems_of(game: DifferenzlerGame, number: int) -> dict:
     return {"game": problem}
 
 
+def edited(number: int, form: RoundForm):
+    """For write(): the game with round `number` as the edit page's fields give it (everything
+    after it replayed and checked again), or why not."""
+
+    def change(stored: store.Stored):
+        rounds = list(stored.game.rounds)
+        if number > len(rounds):
+            return None, {"game": GONE}
+        problems = form.offer(stored.game).forged()
+        entry, problems = (
+            (None, problems) if problems else form.read(stored.game, form.trump.data or None)
+        )
+        if entry is None:
+            return None, problems
+        rounds[number - 1] = entry
+        game = stored.game.with_record(rounds)
+        problems = _problems_of(game, number)
+        return (None, problems) if problems else (game, {})
+
+    return change
+
+
 @bp.route("/<game:game_id>/rounds/<int:number>", methods=["GET", "POST"])
 def edit_round(game_id: int, number: int):
     """Change an earlier round; everything after it is replayed and checked again.
@@ -512,49 +548,35 @@ def edit_round(game_id: int, number: int):
     round as it now stands."""
     stored = load(game_id, KIND)
     index = entry_index(stored, number)
-    errors: dict[str, str] = {}
-    status = 200
-    fresh = request.method != "POST"
-    if request.method == "POST":
+    form = RoundForm()
+    if not form.is_submitted():
+        return _edit_page(stored, index, {}, 200)
+    written = write(game_id, "edit", edited(number, form), mode=KIND, index=index)
+    if written.saved or written.repeated:
+        return redirect(url_for("differenzler.show", game_id=game_id), 303)
+    if not written.conflict:
+        return _edit_page(written.stored, index, written.errors, 422, typed(form))
+    if number > len(written.stored.game.rounds):
+        return redirect(url_for("differenzler.show", game_id=game_id), 303)
+    return _edit_page(written.stored, index, written.errors, 409)  # the round as it stands
 
-        def changed(s):
-            rounds = list(s.game.rounds)
-            if index >= len(rounds):
-                return None, {"game": GONE}
-            trump = request.form.get("trump") or None
-            entry, problems = read_round(request.form, s.game, trump)
-            if entry is None:
-                return None, problems
-            rounds[index] = entry
-            game = s.game.with_record(rounds)
-            problems = _problems_of(game, number)
-            return (None, problems) if problems else (game, {})
 
-        written = write(game_id, "edit", changed, mode=KIND, index=index)
-        if written.saved or written.repeated:
-            return redirect(url_for("differenzler.show", game_id=game_id), 303)
-        stored, errors = written.stored, written.errors
-        status = 409 if written.conflict else 422
-        if written.conflict:
-            if number > len(stored.game.rounds):
-                return redirect(url_for("differenzler.show", game_id=game_id), 303)
-            fresh = True
+def _edit_page(stored: store.Stored, index: int, errors, status: int, values=None):
+    """The edit page of round `index`: the fields as typed (`values`), else as stored."""
     game = stored.game
     entry = game.rounds[index]
-    if fresh:
+    if values is None:
         values = {
             "trump": entry.trump or "",
             "weis": str(entry.weis) if entry.weis else "",
             **{f"prediction-{s}": str(p) for s, p in enumerate(entry.predictions)},
             **{f"points-{s}": str(p) for s, p in enumerate(entry.points)},
         }
-    else:
-        values = request.form
     before = replay(game.with_record(game.rounds[:index]))
     return render_template(
         "differenzler/edit.html",
         **_context(stored, errors=errors, values=values),
-        number=number,
+        number=index + 1,
         entry=entry,
         edit_order=play_order(before, len(game.players)),
         edit_seen=stored.tag(index),

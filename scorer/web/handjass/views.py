@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from random import SystemRandom
 
-from flask import Blueprint, get_template_attribute, redirect, render_template, request, url_for
+from flask import Blueprint, get_template_attribute, redirect, render_template, url_for
 from flask_babel import lazy_gettext, lazy_pgettext
 
 from scorer.cards import DECKS, RANKS
@@ -28,14 +28,7 @@ from scorer.handjass.game import (
 from scorer.storage import games as store
 from scorer.web.core.changes import record_context
 from scorer.web.core.errors import EXPIRED
-from scorer.web.core.forms import (
-    NOT_A_NUMBER,
-    UNREADABLE_WEIS,
-    parse_action,
-    unreadable_weis,
-    weis_code,
-    weis_to_add,
-)
+from scorer.web.core.forms import NOT_A_NUMBER, UNREADABLE_WEIS, parse_action, weis_code
 from scorer.web.core.htmx import is_htmx, live, polled_board
 from scorer.web.core.i18n import gettext, tr_plural
 from scorer.web.core.kept import load, replayed
@@ -45,7 +38,13 @@ from scorer.web.core.writes import Written, created, entry_index, record_routes,
 from scorer.web.db import get_db
 from scorer.web.handjass import words
 from scorer.web.handjass.corners import corner_svg
-from scorer.web.handjass.forms import DealForm, NewHandjassForm, declared_in, typed_cards, with_rest
+from scorer.web.handjass.forms import (
+    WEIS_ADDERS,
+    DealForm,
+    FreshDealForm,
+    NewHandjassForm,
+    RestForm,
+)
 from scorer.weis import Play
 
 bp = Blueprint("handjass", __name__, url_prefix="/handjass")
@@ -110,9 +109,9 @@ CORNERS = {
 @bp.route("/new", methods=["GET", "POST"])
 def new():
     """Set up a Handjass game: two to four players in seat order, and the settings."""
-    form = NewHandjassForm(formdata=request.form if request.method == "POST" else None)
+    form = NewHandjassForm()
     errors: dict[str, str] = {}
-    if request.method == "POST":
+    if form.is_submitted():
         game, problems = form.game()
         if not problems:
             return created(game)
@@ -122,29 +121,29 @@ def new():
     ), (422 if errors else 200)
 
 
-def typed_rest(game: HandjassGame, in_game: list[int], values) -> Code | str | None:
+def typed_rest(game: HandjassGame, in_game: list[int], form, filled_in=None) -> Code | str | None:
     """What the card points typed so far say of the deal's 157, as the engine works it out
     (rest_of), for the players still in; None when the deal has no known total."""
-    points = typed_cards(values, in_game)
+    points = form.typed_cards(in_game, filled_in)
     if points is None:
         return str(NOT_A_NUMBER)  # words, not lazy: the rest box tests for a string
-    agreed = (values.get("agreed") or "") not in ("", "false")
-    return rest_of(game.rules, len(in_game), points, agreed)
+    return rest_of(game.rules, len(in_game), points, form.agreed.data)
 
 
-def filled(game: HandjassGame, in_game: list[int], posted, agreed: bool):
-    """The posted deal with the one blank points field filled with the rest of 157, where the
-    deal's points make 157 (rest_of); and why it cannot be filled: the others made too much."""
-    points = typed_cards(posted, in_game)
-    rest = None if points is None else rest_of(game.rules, len(in_game), points, agreed)
+def fill_rest(game: HandjassGame, in_game: list[int], form: DealForm) -> Code | None:
+    """Fill the one blank points field with the rest of 157 (form.filled_in), where the deal's
+    points make 157 (rest_of); or why it cannot be filled: the others made too much."""
+    form.filled_in = {}
+    points = form.typed_cards(in_game)
+    rest = None if points is None else rest_of(game.rules, len(in_game), points, form.agreed.data)
     if rest is not None and rest.key == "handjass_rest_for":
-        return with_rest(posted, rest.values["player"], rest.values["rest"]), None
-    if rest is not None and rest.key == "handjass_points_over":
-        return posted, rest
-    return posted, None
+        form.filled_in = {rest.values["player"]: rest.values["rest"]}
+    elif rest is not None and rest.key == "handjass_points_over":
+        return rest
+    return None
 
 
-# A points field still blank when the deal is saved (filled() wrote in the one it could): in
+# A points field still blank when the deal is saved (fill_rest wrote in the one it could): in
 # words that say why it may not stay blank. A blank field is refused, never a potato.
 ONE_BLANK = lazy_gettext("Punkte eingeben (auch 0): nur ein Feld darf leer bleiben.")
 NO_REST = lazy_gettext(
@@ -153,19 +152,25 @@ NO_REST = lazy_gettext(
 )
 
 
-def blank_said(game: HandjassGame, in_game: list[int], posted, agreed: bool):
+def blank_said(game: HandjassGame, in_game: list[int], form: DealForm):
     """What DealForm.deal says of a points field left blank: where the deal's points make
     157, only one field may stay blank (it gets the rest); where cards lie aside (someone is
     out, a blind, a stock), no field gets a rest at all (rest_of)."""
-    points = typed_cards(posted, in_game)
-    if points is not None and rest_of(game.rules, len(in_game), points, agreed) is None:
+    points = form.typed_cards(in_game, form.filled_in)
+    if points is not None and rest_of(game.rules, len(in_game), points, form.agreed.data) is None:
         return NO_REST
     return ONE_BLANK
 
 
-def confirmed() -> bool:
-    """The table said to write the deal though its points do not add up ("Trotzdem speichern")."""
-    return request.form.get("confirm") == "sum"
+def read_deal(game: HandjassGame, in_game: list[int], form: DealForm):
+    """The deal the panel's fields give for the players in `in_game`, its one blank points
+    field filled with the rest of 157 where the deal's points make 157; or what is wrong with
+    the fields, by field (the engine judges the deal itself)."""
+    declared = form.weis_declared(in_game)
+    over = fill_rest(game, in_game, form)
+    if over:
+        return None, {"players": over}
+    return form.deal(in_game, declared, blank_said(game, in_game, form))
 
 
 @bp.get("/<game:game_id>/rest")
@@ -174,14 +179,14 @@ def rest(game_id: int):
     typed (htmx, read only): swapped into the deal panel out of band."""
     game = load(game_id, "handjass").game
     box = get_template_attribute("handjass/_rest.html", "rest_box")
-    return box(typed_rest(game, replayed(game).in_game, request.args), game, oob=True)
+    return box(typed_rest(game, replayed(game).in_game, RestForm()), game, oob=True)
 
 
-def _context(stored: store.Stored, form: DealForm | None = None, errors=None, state=None, **extra):
+def _context(stored: store.Stored, form=None, errors=None, state=None, **extra):
     game = stored.game
     state = state or replayed(game)
     order = _play_order(state)
-    values = extra.pop("values", request.form if request.method == "POST" else {})
+    form = form or FreshDealForm(formdata=None)
     return {
         "game_id": stored.id,
         "stored": stored,
@@ -189,12 +194,12 @@ def _context(stored: store.Stored, form: DealForm | None = None, errors=None, st
         "rules": game.rules,
         "state": state,
         "standing": standing(state),
-        "form": form or DealForm(formdata=None),
+        "form": form,
         "errors": worded(errors or {}, game),
         "order": order,
         "choices": choices(game.rules, len(state.in_game)),
-        "values": values,
-        "rest": typed_rest(game, state.in_game, values),
+        "values": form.values(),
+        "rest": typed_rest(game, state.in_game, form, form.filled_in),
         "suits": DECKS[game.rules.deck],
         "corners": [
             (
@@ -206,7 +211,7 @@ def _context(stored: store.Stored, form: DealForm | None = None, errors=None, st
         ],
         "deck_names": deck_names(),
         "tie": None,
-        "declared": declared_in(request.form, state.in_game) if request.method == "POST" else {},
+        "declared": form.weis_declared(state.in_game),
         "faces": FACES[game.rules.deck],
         "ranks": RANKS,
         "run_names": run_names(),
@@ -281,7 +286,7 @@ def _answer(written: Written, note: str | None = None, **context):
         note = gettext("Schon gespeichert: diese Eingabe kam zweimal an und zählt einmal.")
     if is_htmx():
         # A fresh panel for the next deal.
-        return _show(written.stored, note=note, values={}, rows=written.rows)
+        return _show(written.stored, note=note, rows=written.rows)
     return redirect(url_for("handjass.show", game_id=written.stored.id), 303)
 
 
@@ -289,88 +294,99 @@ def _answer(written: Written, note: str | None = None, **context):
 def add_deal(game_id: int):
     """Write a deal; a tied stroke first asks for the draw (or draws on the phone)."""
     form = DealForm()
-    verb, numbers = parse_action(request.form.get("action", ""))
+    verb, numbers = parse_action(form.action.data or "")
     if verb in ("add", "remove"):  # a "+ Weis" or "✕" on the panel: never writes the deal
-        stored = load(game_id, "handjass")
-        declared = declared_in(request.form, replayed(stored.game).in_game)
-        if numbers and numbers[0] in declared:
-            return _declare(stored, form, declared, verb, numbers)
-        return _show(stored, 422, form=form, errors={"weis": code("handjass_player_unknown")})
-    if unreadable_weis(request.form):
+        return _declare(load(game_id, "handjass"), form, verb, numbers)
+    if form.unreadable_weis():
         return _show(load(game_id, "handjass"), 422, form=form, errors={"weis": UNREADABLE_WEIS})
     found: dict = {}
 
     def deal_in(stored):
-        game = stored.game
-        written, found["tie"], found["values"] = take_deal(
-            game, replayed(game), form, request.form, SystemRandom()
-        )
+        written, found["tie"] = take_deal(stored.game, replayed(stored.game), form, SystemRandom())
         return written
 
     written = write(game_id, "enter", deal_in, mode="handjass")
     number = len(written.stored.game.deals)
     note = gettext("Spiel {number} gespeichert.").format(number=number) if written.saved else None
-    values = found.get("values", request.form)
-    return _answer(written, note, form=form, tie=found.get("tie"), values=values)
+    return _answer(written, note, form=form, tie=found.get("tie"))
 
 
-def take_deal(game: HandjassGame, state, form: DealForm, posted, rng):
-    """The deal panel's fields (`posted`, read by `form`) as the next deal after `state`: the
-    game with it written and no problems, or no game (or the game unchanged) and what is wrong
-    by field; what the deal gives before any draw (None when it could not be read); and the
-    fields as read, with a blank filled in. A tie is drawn with `rng` when the table leaves
-    the draw to the phone. The phone plays a kept deal as this does
+def take_deal(game: HandjassGame, state, form: DealForm, rng):
+    """The deal panel's fields (read by `form`) as the next deal after `state`: the game with
+    it written and no problems, or no game (or the game unchanged) and what is wrong by field;
+    and what the deal gives before any draw (None when it could not be read). The form keeps
+    the rest written into a blank field (form.filled_in). A tie is drawn with `rng` when the
+    table leaves the draw to the phone. The phone plays a kept deal as this does
     (static/projection-handjass.js; tests/browser/test_projection_handjass.py)."""
-    gone = [s for s in state.retired if typed_for(posted, s)]
-    if gone and not state.finished:
+    problems = form.offer(game).forged(state.in_game)
+    gone = [s for s in state.retired if form.typed_for(s)]
+    if not problems and gone and not state.finished:
         # Points typed for a player who retired since (a deal kept on the phone behind one the
         # server decided): refused, never written without them.
-        return (None, {"players": code("handjass_player_retired", player=gone[0])}), None, posted
-    declared = declared_in(posted, state.in_game)
-    posted, over = filled(game, state.in_game, posted, form.agreed.data)
-    if over:
-        return (None, {"players": over}), None, posted
-    blank = blank_said(game, state.in_game, posted, form.agreed.data)
-    deal, errors = form.deal(state.in_game, posted, declared, blank)
+        problems = {"players": code("handjass_player_retired", player=gone[0])}
+    deal, problems = (None, problems) if problems else read_deal(game, state.in_game, form)
     if deal is None:
-        return (None, errors), None, posted
+        return (None, problems), None
     tie = award(deal, game.rules, len(state.in_game), state.vorhand)
-    if tie.tied and "random" in posted.getlist("draw"):
+    if tie.tied and form.drawn_by_phone():
         deal = drawn(deal, tie, rng)
     # Points that do not add up to 157 ask first (errors["sum"]), then a tie the draw.
-    ask_sum = posted.get("confirm") != "sum"
-    return enter_deal(game, deal, ask_sum=ask_sum, state=state), tie, posted
+    written, problems = enter_deal(game, deal, ask_sum=not form.confirmed(), state=state)
+    return (written, problems or form.forged_draw()), tie
 
 
-def typed_for(posted, seat: int) -> bool:
-    """Whether the panel's fields give a player points (cards or Weis), unless they are out."""
-    if posted.get(f"status{seat}") == OUT:
-        return False
-    return any((posted.get(f"{name}{seat}") or "").strip() for name in ("cards", "weis"))
-
-
-def _declare(stored: store.Stored, form, declared, verb: str, numbers: list[int]):
+def _declare(stored: store.Stored, form: DealForm, verb: str, numbers: list[int]):
     """Add a Weis to a player's declaration, or strike one, and show the panel again."""
     game = stored.game
-    seat = numbers[0]
-    errors: dict[str, Code] = {}
-    if verb == "remove" and len(numbers) == 2 and 0 <= numbers[1] < len(declared[seat]):
-        del declared[seat][numbers[1]]
-    elif verb == "add":
-        weis = weis_to_add(request.form, seat)
-        trump = request.form.get("trump") or None
-        play = Play(trump=trump)
+    in_game = replayed(game).in_game
+    declared = form.weis_declared(in_game)
+    if not numbers or numbers[0] not in declared:
+        return _show(stored, 422, form=form, errors={"weis": code("handjass_player_unknown")})
+    seat, errors = numbers[0], form.offer(game).forged(in_game)
+    if not errors and verb == "remove" and len(numbers) == 2:
+        if 0 <= numbers[1] < len(declared[seat]):
+            del declared[seat][numbers[1]]
+    elif not errors and verb == "add":
+        weis, problem = WEIS_ADDERS[seat]().weis()
         suits = tuple(s.key for s in DECKS[game.rules.deck])
-        problem = (
-            game.rules.weis_table.problem(weis, play, suits)
-            if weis
-            else code("handjass_weis_missing")
-        )
+        play = Play(trump=form.trump.data or None)
+        problem = problem or game.rules.weis_table.problem(weis, play, suits)
         if problem:
             errors[f"p{seat}"] = problem
         else:
             declared[seat].append(weis)
     return _show(stored, 422 if errors else 200, form=form, errors=errors, declared=declared)
+
+
+def edited(index: int, form: DealForm):
+    """For write(): the game with deal `index` as the edit page's fields give it (everything
+    after it checked again), or why not; a sum that does not make 157 asks first."""
+
+    def change(stored: store.Stored):
+        deals = list(stored.game.deals)
+        if index >= len(deals):
+            return None, {"game": gettext("Dieses Spiel gibt es nicht mehr.")}
+        before = replay(stored.game.with_record(deals[:index]))
+        problems = form.offer(stored.game).forged(before.in_game)
+        if not problems and form.unreadable_weis():
+            problems = {"weis": UNREADABLE_WEIS}
+        deal, problems = (
+            (None, problems) if problems else read_deal(stored.game, before.in_game, form)
+        )
+        if deal is None:
+            return None, problems
+        deals[index] = deal
+        game = stored.game.with_record(deals)
+        problem = record_problem(game)
+        if problem:
+            return None, {"game": problem}
+        question = points_question(deal, game.rules, len(before.in_game))
+        if question and not form.confirmed():
+            return None, {"sum": question}
+        problems = form.forged_draw()
+        return (None, problems) if problems else (game, {})
+
+    return change
 
 
 @bp.route("/<game:game_id>/deals/<int:number>", methods=["GET", "POST"])
@@ -382,63 +398,28 @@ def edit_deal(game_id: int, number: int):
     stored = load(game_id, "handjass")
     index = entry_index(stored, number)
     form = DealForm()
-    errors: dict[str, str] = {}
-    status = 200
-    found: dict = {}
-    if request.method == "POST":
-
-        def changed(s):
-            deals = list(s.game.deals)
-            if index >= len(deals):
-                return None, {"game": gettext("Dieses Spiel gibt es nicht mehr.")}
-            before = replay(s.game.with_record(deals[:index]))
-            declared = declared_in(request.form, before.in_game)
-            posted, over = filled(s.game, before.in_game, request.form, form.agreed.data)
-            found["values"] = posted
-            if over:
-                return None, {"players": over}
-            blank = blank_said(s.game, before.in_game, posted, form.agreed.data)
-            deal, problems = form.deal(before.in_game, posted, declared, blank)
-            if deal is None:
-                return None, problems
-            deals[index] = deal
-            game = s.game.with_record(deals)
-            problem = record_problem(game)
-            if problem:
-                return None, {"game": problem}
-            question = points_question(deal, game.rules, len(before.in_game))
-            if question and not confirmed():
-                return None, {"sum": question}
-            return game, {}
-
-        written = write(game_id, "edit", changed, mode="handjass", index=index)
-        if written.saved or written.repeated:
-            return redirect(url_for("handjass.show", game_id=game_id), 303)
-        stored, errors = written.stored, written.errors
-        status = 409 if written.conflict else 422
-        if written.conflict:
-            if number > len(stored.game.deals):
-                return redirect(url_for("handjass.show", game_id=game_id), 303)
-            return _edit_page(stored, index, form, errors, status, fresh=True)
-    return _edit_page(stored, index, form, errors, status, values=found.get("values"))
+    if not form.is_submitted():
+        return _edit_page(stored, index, form, {}, 200)
+    written = write(game_id, "edit", edited(index, form), mode="handjass", index=index)
+    if written.saved or written.repeated:
+        return redirect(url_for("handjass.show", game_id=game_id), 303)
+    if not written.conflict:
+        return _edit_page(written.stored, index, form, written.errors, 422)
+    if number > len(written.stored.game.deals):
+        return redirect(url_for("handjass.show", game_id=game_id), 303)
+    # The deal as it now stands, not as posted.
+    return _edit_page(written.stored, index, FreshDealForm(formdata=None), written.errors, 409)
 
 
-def _edit_page(
-    stored: store.Stored, index: int, form, errors, status: int, fresh: bool = False, values=None
-):
-    """The edit page of deal `index`; `fresh` shows the deal as stored, not as posted (`values`,
-    with a rest written in, when given)."""
+def _edit_page(stored: store.Stored, index: int, form, errors, status: int):
+    """The edit page of deal `index`, with what `form` holds (nothing typed: the deal as
+    stored)."""
     game = stored.game
     before = replay(game.with_record(game.deals[:index]))
     deal = game.deals[index]
-    context = _context(stored, form=form, errors=errors)
-    if fresh:
-        context["values"] = {}
-    elif values is not None:
-        context["values"] = values
     return render_template(
         "handjass/edit.html",
-        **context,
+        **_context(stored, form=form, errors=errors),
         number=index + 1,
         before=before,
         edit_order=_play_order(before),

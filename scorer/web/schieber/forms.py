@@ -182,7 +182,7 @@ class NewGameForm(Form):
 
     def raw(self, name: str) -> str:
         """The typed value of a multiplier field."""
-        return self[name].text
+        return self[name].typed
 
     def rules(self) -> tuple[Rules, dict[str, str]]:
         """The rules in the form, and which fields could not be read as numbers."""
