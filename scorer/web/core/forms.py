@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext
 from flask_babel.speaklater import LazyString
-from wtforms import SelectChoice
+from wtforms import SelectChoice, StringField
 
 from scorer.cards import DECKS, RANKS
 from scorer.web.core.i18n import gettext, tr
@@ -132,3 +132,23 @@ def weis_to_add(data, seat: int) -> Weis | None:
     suit, top = (data.get(f"{name}{seat}", "") for name in ("suit", "top"))
     length = small_whole(data.get(f"len{seat}"), 100)
     return None if length is None else Weis.run(suit, top, length)
+
+
+class WholeField(StringField):
+    """A whole number in a text or hidden field, read as small_whole() reads it: ASCII digits
+    only, at most `most`. The text stays as sent (a page shows it back as typed); `number` is
+    the value, or None for a field left blank, unreadable or beyond `most`."""
+
+    def __init__(self, label=None, validators=None, *, most: int = 10**6, **kwargs):
+        super().__init__(label, validators, **kwargs)
+        self.most = most
+
+    @property
+    def number(self) -> int | None:
+        return small_whole(self.data, self.most)
+
+
+def field_errors(form) -> dict[str, str]:
+    """A validated form's errors as its page shows them beside their fields: each field's
+    first, by the field's name."""
+    return {name: errors[0] for name, errors in form.errors.items() if name and errors}
