@@ -1,12 +1,16 @@
-"""A club evening's set-up form: read into the engine's Event and the players' names; the
-rules stay in scorer.club."""
+"""A club evening's forms: its set-up (read into the engine's Event and the players' names),
+the leader's posts (a draw, players coming and going, a reason), a table phone's posts (a game,
+an objection) and the pages' query arguments. Each turns the request into typed values or
+errors by field; the rules stay in scorer.club."""
 
 from __future__ import annotations
 
 import datetime
 
 from flask_babel import lazy_gettext
+from flask_wtf.file import FileField
 from wtforms import BooleanField, RadioField, SelectChoice, StringField, TextAreaField
+from wtforms.validators import DataRequired
 
 from scorer.cards import DECKS
 from scorer.club.event import (
@@ -17,11 +21,24 @@ from scorer.club.event import (
     read_pairs,
     read_players,
 )
-from scorer.club.standings import Scoring
+from scorer.club.standings import (
+    GAME_POINTS,
+    WEIS_MOST,
+    Scoring,
+    TableGame,
+    game_problems,
+    typed_problem,
+)
 from scorer.names import clean
 from scorer.schieber.contracts import PRESETS
-from scorer.web.core.forms import NOT_A_NUMBER, deck_choices, parse_int
-from scorer.web.core.i18n import Form
+from scorer.web.core.forms import (
+    NOT_A_NUMBER,
+    WholeField,
+    deck_choices,
+    parse_int,
+    small_whole,
+)
+from scorer.web.core.i18n import Form, GuardedForm, gettext
 from scorer.web.core.messages import say
 from scorer.web.schieber.words import preset_figures, preset_name
 
@@ -82,6 +99,7 @@ class NewEventForm(Form):
     joker = StringField(lazy_gettext("Joker für wer aussetzt (leer: Schnitt der Passe)"))
     keep_apart = TextAreaField(lazy_gettext("Nie am selben Tisch"))
     hide_last = BooleanField(lazy_gettext("Rangliste während der letzten Passe verbergen"))
+    once = StringField()  # the page's one-time token: a form sent twice sets up one evening
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -172,3 +190,204 @@ class NewEventForm(Form):
             errors[name] = NOT_A_NUMBER
             return default
         return value
+
+
+REASON_MOST = 200
+
+
+def reason_typed(text: str | None) -> str:
+    """A reason typed (an objection, a redraw, a reopening): printable text, 200 characters."""
+    return clean(text)[:REASON_MOST].strip()
+
+
+class SeenForm(GuardedForm):
+    """A post of the leader's pages: the evening's (or a table's) version the page showed."""
+
+    seen = WholeField(most=2**62)
+
+    @property
+    def version(self) -> int:
+        """The version seen; -1 (no version the store has) when none came: refused as stale."""
+        seen = self.seen.number
+        return -1 if seen is None else seen
+
+
+class DrawForm(SeenForm):
+    """The next Passe drawn: its number (a double tap finds it drawn)."""
+
+    passe = WholeField(most=100)
+
+
+class PlayersForm(SeenForm):
+    """Players who come later, one per line (pairs at fixed pairs)."""
+
+    names = StringField()
+
+
+class RedrawForm(SeenForm):
+    """The latest Passe drawn again, with a reason the record keeps."""
+
+    reason = StringField(
+        filters=[reason_typed],
+        validators=[
+            DataRequired(
+                lazy_gettext("Warum neu auslosen? Der Grund bleibt im Verlauf des Abends.")
+            )
+        ],
+    )
+
+
+class ReopenForm(SeenForm):
+    """A table's Passe opened again by the leader, with a reason the record keeps."""
+
+    reason = StringField(
+        filters=[reason_typed],
+        validators=[
+            DataRequired(
+                lazy_gettext("Warum wieder öffnen? Der Grund bleibt im Verlauf des Abends.")
+            )
+        ],
+    )
+
+
+class ImportForm(Form):
+    """An exported evening's file, read back in as a new evening."""
+
+    file = FileField()
+    once = StringField()  # the page's one-time token: a file sent twice is one evening
+
+
+class TableForm(GuardedForm):
+    """A post of a table's phone: the table's version it saw and a one-time token."""
+
+    seen = StringField()  # "<games>-<version>" as the pages write it (the games for queue.js)
+    once = StringField()
+
+    @property
+    def version(self) -> int | None:
+        """The table's version the phone saw (the version alone is read too), or None."""
+        return small_whole((self.seen.data or "").rpartition("-")[2], 2**62)
+
+    @property
+    def token(self) -> str | None:
+        return self.once.data or None
+
+    def typed(self) -> dict[str, str]:
+        """What was sent in each field, as sent: the table's page shows it back."""
+        return {field.name: field.raw_data[0] for field in self if field.raw_data}
+
+
+class TableArgs(GuardedForm):
+    """A table's page asked for game ?spiel=N, to change it."""
+
+    spiel = WholeField(most=100)
+
+
+MATCH_TICKED = lazy_gettext("Das Kästchen «Match» ist angekreuzt oder nicht.")
+
+
+class GameForm(TableForm):
+    """One game as a table's panel posts it: the points typed and the side whose button was
+    tapped (the other side has the rest of 157), or that side's Match; Weis and Stöck per side
+    where the evening counts them, the contract called where it plays multipliers; and the
+    game's number."""
+
+    points = StringField()
+    side = WholeField(most=1)
+    number = WholeField(most=100)
+    match = StringField()  # the checkbox: "y", or nothing
+    weis_a = StringField()
+    weis_b = StringField()
+    contract = StringField()
+
+    def game(self, event: Event, table) -> tuple[TableGame | None, dict[str, str]]:
+        """The game for this table of this evening, or what is wrong by field. The number is
+        checked on a page that is current; on one that is not, the store judges it (a form
+        sent twice lands once, any other is refused as stale with the table as it stands)."""
+        errors: dict[str, str] = {}
+        points = self._points(errors)
+        extras = self._extras(errors) if event.weis else (0, 0)
+        contract, multiplier = self._contract(event, errors)
+        number, expected = self.number.number, event.games
+        current = self.version == table.version
+        if number is None or (current and not 1 <= number <= min(len(table.games) + 1, expected)):
+            errors["points"] = gettext("Alle {games} Spiele sind eingetragen.").format(
+                games=expected
+            )
+        if errors:
+            return None, errors
+        match = self.match.data == "y"
+        game = TableGame.entered(
+            points, self.side.number, match=match, extras=extras,
+            contract=contract, multiplier=multiplier,
+        )  # fmt: skip
+        problem = None if match else typed_problem(points)
+        problems = [problem] if problem else game_problems(game)
+        return (None, {"points": say(problems[0], kind="club")}) if problems else (game, {})
+
+    def editing(self, table) -> int | None:
+        """The number of an entered game this form changes, or None for a new one."""
+        number = self.number.number
+        return number if number and number <= len(table.games) else None
+
+    def _points(self, errors: dict) -> int | None:
+        text = (self.points.data or "").strip()
+        points = small_whole(text, GAME_POINTS)
+        if self.side.number is None:
+            errors["points"] = gettext("Für welche Seite sind die Punkte?")
+        elif self.match.data == "y":
+            return 0  # a Match is all 157 for that side, whatever was typed
+        elif not text:
+            errors["points"] = gettext("Punkte eintippen (0 bis 157), dann die Seite tippen.")
+        elif points is None:
+            errors["points"] = gettext("Punkte von 0 bis 157.")
+        return points
+
+    def _extras(self, errors: dict) -> tuple[int, int]:
+        extras = [0, 0]
+        for side, field in enumerate((self.weis_a, self.weis_b)):
+            typed = (field.data or "").strip()
+            extras[side] = small_whole(typed, WEIS_MOST) if typed else 0
+            if extras[side] is None:
+                errors[field.name] = gettext("Weis und Stöck: eine Zahl von 0 bis {most}.").format(
+                    most=WEIS_MOST
+                )
+                extras[side] = 0
+        return extras[0], extras[1]
+
+    def _contract(self, event: Event, errors: dict) -> tuple[str | None, int]:
+        if not event.contracts():
+            return None, 1
+        multiplier = event.multiplier(self.contract.data or "")
+        if multiplier is None:
+            errors["contract"] = gettext("Welcher Trumpf? Sein Knopf speichert das Spiel.")
+            return None, 1
+        return self.contract.data, multiplier
+
+
+class DisputeForm(TableForm):
+    """The other side objects to a Passe handed in, with a reason the leader reads."""
+
+    reason = StringField(
+        filters=[reason_typed],
+        validators=[DataRequired(lazy_gettext("Was stimmt nicht? Die Spielleitung liest es."))],
+    )
+
+
+class ScreenArgs(GuardedForm):
+    """The projector's page asked for (?seite=N); none: the one of the moment."""
+
+    seite = WholeField(most=1000)
+
+
+class SeasonArgs(GuardedForm):
+    """The season's choice, in the address: the evenings ticked, the best k that count, the
+    final counted double, Formula-1 points."""
+
+    abend = StringField()  # ticked evenings: every value sent (raw_data), ids
+    beste = WholeField(most=100)
+    final = StringField()
+    f1 = StringField()
+
+    def ticked(self) -> set[int | None]:
+        return {small_whole(value, 2**62) for value in self.abend.raw_data or ()}

@@ -14,7 +14,7 @@ from scorer.club.season import SeasonRules, season
 from scorer.storage import club as events
 from scorer.storage import club_tables as tables
 from scorer.web.club.evening import mine
-from scorer.web.core.forms import small_whole
+from scorer.web.club.forms import SeasonArgs
 from scorer.web.db import get_db
 
 bp = Blueprint("club_season", __name__)
@@ -36,13 +36,13 @@ def show():
     db = get_db()
     evenings = [e for e in (events.load(db, i) for i in mine()) if e is not None]
     evenings.sort(key=lambda e: (e.event.day, e.id))
-    ticked = {small_whole(v, 2**62) for v in request.args.getlist("abend")}
+    form = SeasonArgs(request.args)
+    ticked = form.ticked()
     chosen = [e for e in evenings if e.id in ticked] if ticked else []
-    best = small_whole(request.args.get("beste"), 100) or None
     rules = SeasonRules(
-        best=best,
-        final_double=request.args.get("final") == "1",
-        f1_points=request.args.get("f1") == "1",
+        best=form.beste.number or None,
+        final_double=form.final.data == "1",
+        f1_points=form.f1.data == "1",
     )
     rows = season([_rows(e) for e in chosen], rules) if chosen else []
     return render_template(
