@@ -31,10 +31,14 @@ from scorer.club.standings import (
 )
 from scorer.names import clean
 from scorer.schieber.contracts import PRESETS
+from scorer.web.club.words import WORDS
 from scorer.web.core.forms import (
     NOT_A_NUMBER,
+    UNKNOWN_DECK,
     WholeField,
     deck_choices,
+    field_errors,
+    lazy,
     parse_int,
     small_whole,
 )
@@ -52,6 +56,10 @@ def _choices(pairs) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
+# The engine's names of the set-up's fields where the form's differ: a preset is `counting`.
+ENGINE_FIELDS = {"preset": "counting"}
+
+
 class NewEventForm(Form):
     """Name, day, players, Passen and games, how it scores and ranks, couples kept apart."""
 
@@ -67,17 +75,20 @@ class NewEventForm(Form):
             ]
         ),
         default="drawn",
+        invalid_choice_message=lazy_gettext("Gelost oder feste Paare."),
     )
     passen = RadioField(
         lazy_gettext("Passen"),
         choices=_choices([*((n, n) for n in PASSEN_QUICK), (OTHER, lazy_gettext("andere"))]),
         default="4",
+        invalid_choice_message=NOT_A_NUMBER,
     )
     passen_other = StringField(lazy_gettext("Anzahl Passen (1 bis 12)"))
     games = RadioField(
         lazy_gettext("Spiele pro Passe"),
         choices=_choices([*((n, n) for n in GAMES_QUICK), (OTHER, lazy_gettext("andere"))]),
         default=str(GAMES_DEFAULT),
+        invalid_choice_message=NOT_A_NUMBER,
     )
     games_other = StringField(lazy_gettext("Anzahl Spiele (1 bis 24)"))
     ranking = RadioField(
@@ -86,13 +97,20 @@ class NewEventForm(Form):
             [("points", lazy_gettext("Punkten")), ("striche", lazy_gettext("Strichen"))]
         ),
         default="points",
+        invalid_choice_message=lazy_gettext("Nach Punkten oder nach Strichen."),
     )
     counting = RadioField(
         lazy_gettext("Trumpf zählt"),
         choices=[],  # __init__ names each preset's multipliers in the chosen faces
         default=TOURNAMENT,
+        invalid_choice_message=lazy(WORDS["club_preset_unknown"]),
     )
-    deck = RadioField(lazy_gettext("Karten"), choices=deck_choices(), default="swiss")
+    deck = RadioField(
+        lazy_gettext("Karten"),
+        choices=deck_choices(),
+        default="swiss",
+        invalid_choice_message=UNKNOWN_DECK,
+    )
     match_bonus = StringField(lazy_gettext("Matchbonus"), default=str(MATCH_BONUS))
     weis = BooleanField(lazy_gettext("Weis und Stöck zählen"))
     dropped = BooleanField(lazy_gettext("Schlechteste Passe streichen"))
@@ -124,16 +142,40 @@ class NewEventForm(Form):
                 seen.append(multipliers)
 
     def event(self) -> tuple[Event, list[str], dict[str, str]]:
-        """The evening this form sets up, its players, and what is wrong by field."""
-        errors: dict[str, str] = {}
+        """The evening this form sets up, its players, and what is wrong by field: a choice
+        that is none of its buttons is refused beside them, never taken as the default."""
+        self.validate()
+        errors = field_errors(self)
         fixed = self.partners.data == "fixed"
-        if self.partners.data not in ("drawn", "fixed"):
-            errors["partners"] = lazy_gettext("Gelost oder feste Paare.")
         names, problem = (read_pairs if fixed else read_players)(self.players.data)
         if problem is not None:
             errors["players"] = say(problem, kind="club")
         passen = self._count("passen", PASSEN_QUICK, 4, errors)
         games = self._count("games", GAMES_QUICK, GAMES_DEFAULT, errors)
+        pairs, problem = keep_apart_pairs(self.keep_apart.data, names)
+        if problem is not None:
+            errors["keep_apart"] = say(problem, kind="club")
+        counting, deck = self.counting.data, self.deck.data
+        event = Event(
+            name=clean(self.name.data),
+            day=(self.day.data or "").strip() or datetime.date.today().isoformat(),
+            passen=passen,
+            games=games,
+            scoring=self._scoring(errors),
+            keep_apart=pairs,
+            hide_last=bool(self.hide_last.data),
+            fixed_pairs=fixed,
+            weis=bool(self.weis.data),
+            preset=None if counting == TOURNAMENT or "counting" in errors else counting,
+            deck="swiss" if "deck" in errors else deck,
+        )
+        for key, problem in event.problems().items():
+            errors.setdefault(ENGINE_FIELDS.get(key, key), say(problem, kind="club"))
+        return event, names, errors
+
+    def _scoring(self, errors: dict) -> Scoring:
+        """How the evening scores: the Match bonus and a fixed Joker read as whole numbers
+        (blank: none, the field's average), the ranking, one Passe dropped or none."""
         numbers = {}
         for key, empty in (("match_bonus", 0), ("joker", None)):
             try:
@@ -141,33 +183,12 @@ class NewEventForm(Form):
             except ValueError:
                 errors[key] = NOT_A_NUMBER
                 numbers[key] = empty
-        pairs, problem = keep_apart_pairs(self.keep_apart.data, names)
-        if problem is not None:
-            errors["keep_apart"] = say(problem, kind="club")
-        if self.ranking.data not in ("points", "striche"):
-            errors["ranking"] = lazy_gettext("Nach Punkten oder nach Strichen.")
-        preset = None if self.counting.data in (TOURNAMENT, None) else self.counting.data
-        event = Event(
-            name=clean(self.name.data),
-            day=(self.day.data or "").strip() or datetime.date.today().isoformat(),
-            passen=passen,
-            games=games,
-            scoring=Scoring(
-                match_bonus=numbers["match_bonus"],
-                ranking=self.ranking.data if self.ranking.data == "striche" else "points",
-                dropped=1 if self.dropped.data else 0,
-                joker=numbers["joker"],
-            ),
-            keep_apart=pairs,
-            hide_last=bool(self.hide_last.data),
-            fixed_pairs=fixed,
-            weis=bool(self.weis.data),
-            preset=preset,
-            deck=self.deck.data or "swiss",
+        return Scoring(
+            match_bonus=numbers["match_bonus"],
+            ranking="striche" if self.ranking.data == "striche" else "points",
+            dropped=1 if self.dropped.data else 0,
+            joker=numbers["joker"],
         )
-        for key, problem in event.problems().items():
-            errors.setdefault(key, say(problem, kind="club"))
-        return event, names, errors
 
     def _count(self, name: str, quick: tuple[str, ...], default: int, errors: dict) -> int:
         """How many Passen (or games) the form asks for. A number typed in the field beside the
@@ -295,7 +316,7 @@ class GameForm(TableForm):
     points = StringField()
     side = WholeField(most=1)
     number = WholeField(most=100)
-    match = StringField()  # the checkbox: "y", or nothing
+    match = StringField()  # the checkbox: "y", or nothing sent
     weis_a = StringField()
     weis_b = StringField()
     contract = StringField()
@@ -308,6 +329,8 @@ class GameForm(TableForm):
         points = self._points(errors)
         extras = self._extras(errors) if event.weis else (0, 0)
         contract, multiplier = self._contract(event, errors)
+        if self.match.data not in (None, "y"):  # a forged form: never taken as no Match
+            errors["match"] = MATCH_TICKED
         number, expected = self.number.number, event.games
         current = self.version == table.version
         if number is None or (current and not 1 <= number <= min(len(table.games) + 1, expected)):

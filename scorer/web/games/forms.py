@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from flask_babel import lazy_gettext
 from flask_wtf.file import FileField
 from wtforms import StringField
 
@@ -67,6 +68,11 @@ class ImportForm(Form):
     once = StringField()  # the page's one-time token: a file sent twice is one game
 
 
+ACTIONS = (None, "save", "clear")  # the stakes page's buttons; none: save
+STEPS = ("0.05", "1")  # the stakes page's roundings, as its radios send them
+SAVE_OR_CLEAR = lazy_gettext("Einsatz speichern oder ohne Einsatz spielen: bitte einen der Knöpfe.")
+
+
 class StakesForm(GuardedForm):
     """What a table plays for: the amount per unit and the rounding step, or (`action` clear)
     nothing any more."""
@@ -77,7 +83,10 @@ class StakesForm(GuardedForm):
     once = StringField()
 
     def chosen(self) -> tuple[stakes.Stakes | None, dict[str, str]]:
-        """The stakes set (None: played for honour), or what is wrong by field."""
+        """The stakes set (None: played for honour), or what is wrong by field. A button or a
+        rounding the page does not offer (a forged form) is refused, never taken as another."""
+        if self.action.data not in ACTIONS:
+            return None, {"action": SAVE_OR_CLEAR}
         if self.action.data == "clear":
             return None, {}
         errors: dict[str, str] = {}
@@ -87,6 +96,8 @@ class StakesForm(GuardedForm):
         except Invalid as invalid:
             errors["amount"] = say(invalid.code)
         try:
+            if self.step.data not in STEPS:
+                raise Invalid("stakes_step")
             step = stakes.step(self.step.data)
         except Invalid as invalid:
             errors["step"] = say(invalid.code)
