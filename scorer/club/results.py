@@ -77,7 +77,24 @@ def event_standings(
     """The evening's standings, by player number, from the games of the tables done."""
     results, sat_out = passe_results(event, plans, tables)
     numbers = [p.number for p in players]
-    return standings(numbers, event.passen, results, sat_out, event.scoring)
+    return standings(
+        numbers, event.passen, results, sat_out, event.scoring,
+        takes_part=taking_part(players, plans, event.passen),
+    )  # fmt: skip
+
+
+def taking_part(players: Sequence[Player], plans: Sequence[Plan], passen: int) -> dict:
+    """The Passen (from 1) each player plays or sits out: a drawn Passe's seat plan says it, a
+    Passe not drawn yet the player's coming and going."""
+    seated = [{p for table in plan.tables for p in table} | set(plan.sit_out) for plan in plans]
+    return {
+        player.number: {
+            k
+            for k in range(1, passen + 1)
+            if (player.number in seated[k - 1] if k <= len(seated) else player.plays(k))
+        }
+        for player in players
+    }
 
 
 def progress(plans: Sequence[Plan], tables: Iterable[Table]) -> list[Progress]:

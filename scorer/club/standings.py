@@ -6,7 +6,9 @@ a Match two) when the evening ranks by Striche. A player who sat the Passe out g
 the field's average for that Passe (rounded half up), or a fixed number the leader set.
 
 The standings add up each player's counting Passen. With one dropped Passe the worst is struck
-only once the player's Passen are all in: until then the ranking is provisional. Ties go to the
+only once the player's Passen are all in: until then the ranking is provisional. A player who
+came later or left early has a Passe without them: that one is struck (it gives nothing), and
+their line is final once the Passen they played are in. Ties go to the
 better best Passe, then the second best, and so on; players still level share their rank.
 Never alphabetical.
 
@@ -15,7 +17,7 @@ Pure: plain data in, plain data out, codes instead of sentences.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -221,28 +223,29 @@ def standings(
     results: Sequence[Mapping[Hashable, int]],
     sat_out: Sequence[Iterable[Hashable]],
     scoring: Scoring,
+    *,
+    takes_part: Mapping[Hashable, Collection[int]] | None = None,
 ) -> list[Row]:
     """The standings after the Passen finished so far.
 
     `results[k]` holds the results of Passe k+1 by player (from table_results of its tables),
     `sat_out[k]` who sat it out (they get the Joker); a player in neither was not there yet
-    (added later) and has no result for it. `passen` is how many the evening plays."""
+    (added later) and has no result for it. `passen` is how many the evening plays.
+    `takes_part` the Passen (from 1) each player plays or sits out, where not all (a player
+    who came later or left early); a Passe without them counts as one struck (it gives
+    nothing), so their line is final once their own Passen are in."""
     lines = []
     for player in players:
-        passe_results: list[Result | None] = []
-        for k, played in enumerate(results):
-            sitting_out = set(sat_out[k]) if k < len(sat_out) else set()
-            if player in played:
-                passe_results.append(Result(played[player]))
-            elif player in sitting_out:
-                passe_results.append(Result(jokers(played, scoring), joker=True))
-            else:
-                passe_results.append(None)
-        passe_results.extend([None] * (passen - len(passe_results)))
-        complete = all(r is not None for r in passe_results)
-        if scoring.dropped and complete and passen > scoring.dropped:
-            worst = sorted(range(passen), key=lambda i: (passe_results[i].value, i))
-            for i in worst[: scoring.dropped]:
+        passe_results = _results(player, passen, results, sat_out, scoring)
+        own = range(1, passen + 1) if takes_part is None else takes_part.get(player, ())
+        complete = all(passe_results[k - 1] is not None for k in own)
+        struck = scoring.dropped - (passen - len(own))
+        if scoring.dropped and complete and passen > scoring.dropped and struck > 0:
+            worst = sorted(
+                (i for i, r in enumerate(passe_results) if r is not None),
+                key=lambda i: (passe_results[i].value, i),
+            )
+            for i in worst[:struck]:
                 r = passe_results[i]
                 passe_results[i] = Result(r.value, r.joker, dropped=True)
         counting = [r.value for r in passe_results if r is not None and not r.dropped]
@@ -253,6 +256,26 @@ def standings(
         Row(rank, player, key[0], passe_results, provisional)
         for rank, (key, player, passe_results, provisional) in ranked(lines)
     ]
+
+
+def _results(
+    player: Hashable,
+    passen: int,
+    results: Sequence[Mapping[Hashable, int]],
+    sat_out: Sequence[Iterable[Hashable]],
+    scoring: Scoring,
+) -> list[Result | None]:
+    """A player's result in each of the evening's Passen: played, a Joker, or None."""
+    found: list[Result | None] = []
+    for k, played in enumerate(results):
+        sitting_out = set(sat_out[k]) if k < len(sat_out) else set()
+        if player in played:
+            found.append(Result(played[player]))
+        elif player in sitting_out:
+            found.append(Result(jokers(played, scoring), joker=True))
+        else:
+            found.append(None)
+    return found + [None] * (passen - len(found))
 
 
 def ranked(lines: list[tuple]) -> list[tuple[int, tuple]]:

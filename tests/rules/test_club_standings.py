@@ -213,3 +213,30 @@ def test_standings_add_up_and_rank_whatever_the_order_players_are_listed_in(pass
         assert row.provisional == (drop == 1 and not complete)
     for a, b in zip(rows, rows[1:], strict=False):
         assert a.total >= b.total
+
+
+def test_a_player_who_came_later_or_left_early_is_final_once_their_passen_are_in():
+    """With a dropped Passe, a Passe a player did not take part in is the one struck (it gives
+    nothing): their line is final once the Passen they played are in, not provisional for
+    ever; who played every Passe has the worst struck as before."""
+    passen = [
+        {"Anna": 900, "Ben": 800, "Clara": 700},
+        {"Anna": 600, "Ben": 1000, "Dani": 950},
+        {"Anna": 800, "Ben": 700, "Dani": 900},
+    ]
+    takes_part = {"Anna": {1, 2, 3}, "Ben": {1, 2, 3}, "Clara": {1}, "Dani": {2, 3}}
+    rows = standings(
+        ["Anna", "Ben", "Clara", "Dani"], 3, passen, [[], [], []], Scoring(dropped=1),
+        takes_part=takes_part,
+    )  # fmt: skip
+    assert not any(r.provisional for r in rows)
+    by_name = {r.player: r for r in rows}
+    assert values(by_name["Dani"]) == [None, 950, 900] and by_name["Dani"].total == 1850
+    assert not any(r is not None and r.dropped for r in by_name["Dani"].passen)
+    assert values(by_name["Clara"]) == [700, None, None] and by_name["Clara"].total == 700
+    assert by_name["Anna"].passen[1] == Result(600, dropped=True) and by_name["Anna"].total == 1700
+    # Before Dani's last Passe is in, Dani's line is still provisional; Clara's is final.
+    early = standings(
+        ["Clara", "Dani"], 3, passen[:2], [[], []], Scoring(dropped=1), takes_part=takes_part
+    )
+    assert [(r.player, r.provisional) for r in early] == [("Dani", True), ("Clara", False)]
