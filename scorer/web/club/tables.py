@@ -276,13 +276,17 @@ def _page(table, stored, key, errors, status, *, editing=None, typed=None):
 
 
 def _sums(table, event) -> dict:
-    """What each game scores at this evening, each side's total, and how far the Passe is."""
+    """What each game scores at this evening, each side's total, and how far the Passe is.
+    Ranked by Striche, each side's trick points too: their sum is the table's control, 157
+    for every game."""
     scores = [side_scores(g, event.scoring) for g in table.games]
     return {
         "scores": scores,
         "totals": [sum(s[side] for s in scores) for side in (0, 1)],
         "expected": event.games,
         "complete": len(table.games) == event.games,
+        "striche": event.scoring.ranking == "striche",
+        "tricks": [sum(g.tricks[side] for g in table.games) for side in (0, 1)],
     }
 
 
@@ -314,4 +318,14 @@ def _projected_words() -> dict[str, str]:
             "%(entered)s von %(games)s Spielen", entered="{entered}", games="{games}"
         ),
         "sum": gettext("zusammen %(sum)s", sum="{sum}"),
+        "tricks": gettext(
+            "Stichpunkte %(a)s : %(b)s, zusammen %(sum)s (Kontrolle: %(games)s × %(points)s = "
+            "%(control)s)",
+            a="{a}",
+            b="{b}",
+            sum="{sum}",
+            games="{games}",
+            points="{points}",
+            control="{control}",
+        ),  # fmt: skip
     }
