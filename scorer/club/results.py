@@ -14,7 +14,7 @@ from typing import Protocol
 
 from scorer.club.event import Event, Player
 from scorer.club.plan import Plan
-from scorer.club.standings import Row, TableGame, standings, table_results
+from scorer.club.standings import Row, TableGame, standings, table_figures, table_results
 
 DONE = ("handed_in", "confirmed", "disputed")
 
@@ -75,12 +75,26 @@ def event_standings(
     event: Event, players: Sequence[Player], plans: Sequence[Plan], tables: Iterable[Table]
 ) -> list[Row]:
     """The evening's standings, by player number, from the games of the tables done."""
+    tables = list(tables)
     results, sat_out = passe_results(event, plans, tables)
     numbers = [p.number for p in players]
     return standings(
         numbers, event.passen, results, sat_out, event.scoring,
         takes_part=taking_part(players, plans, event.passen),
+        figures=passe_figures(event, plans, tables),
     )  # fmt: skip
+
+
+def passe_figures(
+    event: Event, plans: Sequence[Plan], tables: Iterable[Table]
+) -> list[dict[Hashable, tuple[int, int]]]:
+    """Each drawn Passe's Matches and points by player (its tables that are done), for the
+    ties."""
+    figures: list[dict[Hashable, tuple[int, int]]] = [{} for _ in plans]
+    for table in tables:
+        if table.state in DONE and 1 <= table.passe <= len(plans):
+            figures[table.passe - 1].update(table_figures(table.seats, table.games, event.scoring))
+    return figures
 
 
 def taking_part(players: Sequence[Player], plans: Sequence[Plan], passen: int) -> dict:

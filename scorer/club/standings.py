@@ -9,7 +9,8 @@ The standings add up each player's counting Passen. With one dropped Passe the w
 only once the player's Passen are all in: until then the ranking is provisional. A player who
 came later or left early has a Passe without them: that one is struck (it gives nothing), and
 their line is final once the Passen they played are in. Ties go to the
-better best Passe, then the second best, and so on; players still level share their rank.
+better best Passe, then the second best, and so on, unless the evening chose its own steps
+(TIE_BREAKS: the Passen, the Matches, the points); players still level share their rank.
 Never alphabetical.
 
 Pure: plain data in, plain data out, codes instead of sentences.
@@ -18,7 +19,7 @@ Pure: plain data in, plain data out, codes instead of sentences.
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from scorer.codes import Code, Invalid, code
@@ -29,6 +30,13 @@ GAME_POINTS = 157  # a tournament game: 152 in the cards and 5 for the last tric
 IMPOSSIBLE = (1, GAME_POINTS - 1)
 WEIS_MOST = 1000  # a hand's Weis and Stöck of one side: four jacks (200) and more
 Ranking = Literal["points", "striche"]
+# The steps a tie can go to, in the order an evening chooses (the first three at most): the
+# better Passen (the best, then the second best, ...), more Matches, more points (at an
+# evening ranked by Striche: the points its games made). Each counts the Passen that count
+# and were played (a Joker makes no Match); players level in every step share their rank.
+TIE_BREAKS = ("passen", "matches", "points")
+TIE_BREAK_DEFAULT = ("passen",)
+TIE_STEPS_MOST = 3
 
 
 @dataclass(frozen=True)
@@ -114,12 +122,14 @@ def _whole(value) -> bool:
 class Scoring:
     """How the evening scores a game: the Match bonus (a new evening's form offers 100,
     event.MATCH_BONUS; 0 here, for an evening stored without one), points or Striche, the
-    Passen dropped (0 or 1), and a fixed Joker (None: the field's average)."""
+    Passen dropped (0 or 1), a fixed Joker (None: the field's average), and the steps a tie
+    goes to (TIE_BREAKS; an evening stored without them has the better Passen)."""
 
     match_bonus: int = 0
     ranking: Ranking = "points"
     dropped: int = 0
     joker: int | None = None
+    tie_break: tuple[str, ...] = TIE_BREAK_DEFAULT
 
 
 def typed_problem(points: int) -> Code | None:
@@ -186,6 +196,21 @@ def table_results(
     return {player: totals[seat % 2] for seat, player in enumerate(seats)}
 
 
+def table_figures(
+    seats: Sequence[Hashable], games: Iterable[TableGame], scoring: Scoring
+) -> dict[Hashable, tuple[int, int]]:
+    """Each player's Matches and points of a Passe at one table, for the ties: the own side's
+    Matches, and its points as an evening ranked by points would count them."""
+    by_points = replace(scoring, ranking="points")
+    matches, points = [0, 0], [0, 0]
+    for game in games:
+        for side, score in enumerate(side_scores(game, by_points)):
+            points[side] += score
+        if game.match is not None:
+            matches[game.match] += 1
+    return {player: (matches[seat % 2], points[seat % 2]) for seat, player in enumerate(seats)}
+
+
 @dataclass(frozen=True)
 class Result:
     """A player's result in one Passe: its value, whether it is a Joker, whether it is struck."""
@@ -225,6 +250,7 @@ def standings(
     scoring: Scoring,
     *,
     takes_part: Mapping[Hashable, Collection[int]] | None = None,
+    figures: Sequence[Mapping[Hashable, tuple[int, int]]] = (),
 ) -> list[Row]:
     """The standings after the Passen finished so far.
 
@@ -233,7 +259,8 @@ def standings(
     (added later) and has no result for it. `passen` is how many the evening plays.
     `takes_part` the Passen (from 1) each player plays or sits out, where not all (a player
     who came later or left early); a Passe without them counts as one struck (it gives
-    nothing), so their line is final once their own Passen are in."""
+    nothing), so their line is final once their own Passen are in. `figures[k]` holds each
+    player's Matches and points in Passe k+1 (table_figures), for the ties."""
     lines = []
     for player in players:
         passe_results = _results(player, passen, results, sat_out, scoring)
@@ -249,13 +276,29 @@ def standings(
                 r = passe_results[i]
                 passe_results[i] = Result(r.value, r.joker, dropped=True)
         counting = [r.value for r in passe_results if r is not None and not r.dropped]
-        key = (sum(counting), *sorted(counting, reverse=True))
+        played = [
+            figures[k].get(player, (0, 0))
+            for k, r in enumerate(passe_results)
+            if r is not None and not r.dropped and not r.joker and k < len(figures)
+        ]
+        key = (sum(counting), _tie_key(scoring.tie_break, counting, played))
         provisional = bool(scoring.dropped) and not complete
         lines.append((key, player, tuple(passe_results), provisional))
     return [
         Row(rank, player, key[0], passe_results, provisional)
         for rank, (key, player, passe_results, provisional) in ranked(lines)
     ]
+
+
+def _tie_key(chain: Sequence[str], counting: list[int], played: list[tuple[int, int]]) -> tuple:
+    """What decides between players of the same total, step by step: the counting Passen,
+    best first; the Matches; the points."""
+    steps = {
+        "passen": lambda: tuple(sorted(counting, reverse=True)),
+        "matches": lambda: sum(m for m, _ in played),
+        "points": lambda: sum(p for _, p in played),
+    }
+    return tuple(steps[step]() for step in chain)
 
 
 def _results(

@@ -29,6 +29,9 @@ def errors(response) -> dict[str, str]:
         ("counting", "doppelt", "Diese Zählweise gibt es nicht: bitte eine der Liste wählen."),
         ("deck", "tarot", "Schweizer oder französische Karten wählen."),
         ("deck", "", "Schweizer oder französische Karten wählen."),
+        ("tie1", "coin", "Bei Gleichstand: bitte einen Schritt der Liste wählen."),
+        ("tie1", "", "Bei Gleichstand: bitte einen Schritt der Liste wählen."),
+        ("tie3", "age", "Bei Gleichstand: bitte einen Schritt der Liste wählen."),
     ],
 )
 def test_a_new_evening_with_a_forged_choice_is_refused_beside_it(client, app, field, forged, words):
@@ -93,3 +96,16 @@ def test_stakes_with_a_forged_choice_are_refused_beside_it(client, app, fields, 
     said = errors(response)
     assert list(said) == [field] and words in said[field]
     assert everything(app.config["DATABASE"]) == before
+
+
+@pytest.mark.parametrize("forged", ["2", "", "1 "])
+def test_a_season_with_a_forged_choice_is_refused_beside_it(client, app, forged):
+    """The season's choice is in its address; a forged one is said beside its field, and no
+    table is computed from it (nothing is stored of a season)."""
+    form = evening(players="\n".join(EIGHT[:4]), passen="other", passen_other="1")
+    client.post("/abend/neu", data=form)
+    response = client.get("/saison", query_string={"abend": "1", "f1": "1", "weitere": forged})
+    assert response.status_code == 422
+    assert errors(response) == {"weitere": "Ab dem 11. Platz: keine Punkte oder je 1 Punkt."}
+    assert 'id="season"' not in response.get_data(as_text=True)
+    assert client.get("/saison?abend=1&f1=1&weitere=1").status_code == 200

@@ -16,6 +16,7 @@ from scorer.club.event import Field, read_pairs, read_players, redraw_field
 from scorer.club.pairs import draw_pairs
 from scorer.club.quality import quality, so_far, units
 from scorer.club.results import open_disputes, progress
+from scorer.club.standings import TIE_BREAK_DEFAULT
 from scorer.codes import Invalid
 from scorer.storage import club as store
 from scorer.storage import club_tables as tables
@@ -31,7 +32,7 @@ from scorer.web.club.forms import (
 from scorer.web.club.tables import SEATS, sides
 from scorer.web.core.filters import local_time
 from scorer.web.core.forms import field_errors
-from scorer.web.core.i18n import gettext
+from scorer.web.core.i18n import gettext, tr
 from scorer.web.core.links import public_url
 from scorer.web.core.messages import add_words, say
 from scorer.web.core.phone import phone_name
@@ -305,9 +306,18 @@ def _event_page(stored, key, notice, status, errors=None):
         ],
         disputes_first=_disputes_first(len(stored.plans) + 1),
         preset_name=preset_name,
+        tie_steps=_tie_steps(stored.event),
         notice=notice,
         errors=errors or {},
     ), status
+
+
+def _tie_steps(event) -> str | None:
+    """The steps a tie goes to, in words, where the evening chose its own."""
+    steps = event.scoring.tie_break
+    if steps == TIE_BREAK_DEFAULT:
+        return None
+    return gettext(", dann ").join(tr(words.TIE_STEP_WORDS[step]) for step in steps)
 
 
 def _disputes_first(passe: int) -> str:

@@ -9,7 +9,14 @@ import datetime
 
 from flask_babel import lazy_gettext
 from flask_wtf.file import FileField
-from wtforms import BooleanField, RadioField, SelectChoice, StringField, TextAreaField
+from wtforms import (
+    BooleanField,
+    RadioField,
+    SelectChoice,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
 from wtforms.validators import DataRequired
 
 from scorer.cards import DECKS
@@ -23,6 +30,8 @@ from scorer.club.event import (
 )
 from scorer.club.standings import (
     GAME_POINTS,
+    TIE_BREAK_DEFAULT,
+    TIE_BREAKS,
     WEIS_MOST,
     Scoring,
     TableGame,
@@ -31,7 +40,7 @@ from scorer.club.standings import (
 )
 from scorer.names import clean
 from scorer.schieber.contracts import PRESETS
-from scorer.web.club.words import WORDS
+from scorer.web.club.words import TIE_STEP_WORDS, WORDS
 from scorer.web.core.forms import (
     NOT_A_NUMBER,
     UNKNOWN_DECK,
@@ -57,7 +66,13 @@ def _choices(pairs) -> list[SelectChoice]:
 
 
 # The engine's names of the set-up's fields where the form's differ: a preset is `counting`.
-ENGINE_FIELDS = {"preset": "counting"}
+ENGINE_FIELDS = {"preset": "counting", "tie_break": "tie1"}
+TIE_STEPS_OR_NONE = _choices(
+    [("", lazy_gettext("– (sonst geteilter Rang)")), *(
+        (step, lazy(TIE_STEP_WORDS[step])) for step in TIE_BREAKS
+    )]
+)  # fmt: skip
+TIE_STEP_UNKNOWN = lazy_gettext("Bei Gleichstand: bitte einen Schritt der Liste wählen.")
 
 
 class NewEventForm(Form):
@@ -117,6 +132,24 @@ class NewEventForm(Form):
     joker = StringField(lazy_gettext("Joker für wer aussetzt (leer: Schnitt der Passe)"))
     keep_apart = TextAreaField(lazy_gettext("Nie am selben Tisch"))
     hide_last = BooleanField(lazy_gettext("Rangliste während der letzten Passe verbergen"))
+    tie1 = SelectField(
+        lazy_gettext("Bei Gleichstand zuerst"),
+        choices=_choices((step, lazy(TIE_STEP_WORDS[step])) for step in TIE_BREAKS),
+        default=TIE_BREAK_DEFAULT[0],
+        invalid_choice_message=TIE_STEP_UNKNOWN,
+    )
+    tie2 = SelectField(
+        lazy_gettext("dann"),
+        choices=TIE_STEPS_OR_NONE,
+        default="",
+        invalid_choice_message=TIE_STEP_UNKNOWN,
+    )
+    tie3 = SelectField(
+        lazy_gettext("dann"),
+        choices=TIE_STEPS_OR_NONE,
+        default="",
+        invalid_choice_message=TIE_STEP_UNKNOWN,
+    )
     once = StringField()  # the page's one-time token: a form sent twice sets up one evening
 
     def __init__(self, *args, **kwargs):
@@ -183,11 +216,16 @@ class NewEventForm(Form):
             except ValueError:
                 errors[key] = NOT_A_NUMBER
                 numbers[key] = empty
+        steps = (self.tie1.data, self.tie2.data, self.tie3.data)
         return Scoring(
             match_bonus=numbers["match_bonus"],
             ranking="striche" if self.ranking.data == "striche" else "points",
             dropped=1 if self.dropped.data else 0,
             joker=numbers["joker"],
+            # Each step once, in the order chosen; none left out of the list (a forged one is
+            # refused beside its field): the better Passen, as every evening had.
+            tie_break=tuple(dict.fromkeys(s for s in steps if s in TIE_BREAKS))
+            or TIE_BREAK_DEFAULT,
         )
 
     def _count(self, name: str, quick: tuple[str, ...], default: int, errors: dict) -> int:
@@ -405,12 +443,23 @@ class ScreenArgs(GuardedForm):
 
 class SeasonArgs(GuardedForm):
     """The season's choice, in the address: the evenings ticked, the best k that count, the
-    final counted double, Formula-1 points."""
+    final counted double, Formula-1 points and those of a place beyond the 10th."""
 
     abend = StringField()  # ticked evenings: every value sent (raw_data), ids
     beste = WholeField(most=100)
     final = StringField()
     f1 = StringField()
+    weitere = RadioField(
+        lazy_gettext("Ab dem 11. Platz"),
+        choices=_choices(
+            [
+                ("0", lazy_gettext("keine Punkte")),
+                ("1", lazy_gettext("je 1 Punkt, wer gespielt hat")),
+            ]
+        ),
+        default="0",
+        invalid_choice_message=lazy_gettext("Ab dem 11. Platz: keine Punkte oder je 1 Punkt."),
+    )
 
     def ticked(self) -> set[int | None]:
         return {small_whole(value, 2**62) for value in self.abend.raw_data or ()}
