@@ -13,7 +13,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from scorer.cards import DECKS
-from scorer.club.standings import GAME_POINTS, IMPOSSIBLE, WEIS_MOST, Scoring, TableGame
+from scorer.club.standings import (
+    GAME_POINTS,
+    IMPOSSIBLE,
+    TIE_BREAK_DEFAULT,
+    TIE_BREAKS,
+    TIE_STEPS_MOST,
+    WEIS_MOST,
+    Scoring,
+    TableGame,
+)
 from scorer.codes import Code, Invalid, code
 from scorer.names import clean, name_problem
 from scorer.schieber.contracts import PRESETS, Contract, contracts_for
@@ -156,9 +165,14 @@ class Event:
             errors["joker"] = code("club_joker_range", least=0, most=JOKER_MOST)
         if self.preset is not None and self.preset not in PRESETS or self.deck not in DECKS:
             errors["preset"] = code("club_preset_unknown")
+        if not _tie_break_fits(self.scoring.tie_break):
+            errors["tie_break"] = code("club_tie_break")
         return errors
 
     def to_dict(self) -> dict:
+        """As stored and exported; the tie-break only where the evening chose its own, so
+        that an evening with the one every evening had reads as before everywhere."""
+        tie_break = self.scoring.tie_break
         return {
             "name": self.name,
             "day": self.day,
@@ -174,7 +188,7 @@ class Event:
             "weis": self.weis,
             "preset": self.preset,
             "deck": self.deck,
-        }
+        } | ({"tie_break": list(tie_break)} if tie_break != TIE_BREAK_DEFAULT else {})
 
     @classmethod
     def from_dict(cls, data: dict) -> Event:
@@ -210,6 +224,9 @@ class Event:
         preset, deck = data.get("preset"), data.get("deck", "swiss")
         if preset is not None and preset not in PRESETS or deck not in DECKS:
             raise Invalid("club_event_invalid", field="preset")
+        tie_break = data.get("tie_break", list(TIE_BREAK_DEFAULT))
+        if not isinstance(tie_break, list) or not _tie_break_fits(tuple(tie_break)):
+            raise Invalid("club_event_invalid", field="tie_break")
         return cls(
             name=name,
             day=day,
@@ -220,6 +237,7 @@ class Event:
                 ranking=ranking,
                 dropped=number("dropped", 0),
                 joker=number("joker", None, none=True),
+                tie_break=tuple(tie_break),
             ),
             keep_apart=tuple((a, b) for a, b in pairs),
             hide_last=hide,
@@ -228,6 +246,15 @@ class Event:
             preset=preset,
             deck=deck,
         )
+
+
+def _tie_break_fits(steps: tuple) -> bool:
+    """A tie-break chain: one to three of TIE_BREAKS, each once."""
+    return (
+        1 <= len(steps) <= TIE_STEPS_MOST
+        and all(isinstance(step, str) and step in TIE_BREAKS for step in steps)
+        and len(set(steps)) == len(steps)
+    )
 
 
 def read_players(text: str, already: Sequence[str] = ()) -> tuple[list[str], Code | None]:

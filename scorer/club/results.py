@@ -14,7 +14,7 @@ from typing import Protocol
 
 from scorer.club.event import Event, Player
 from scorer.club.plan import Plan
-from scorer.club.standings import Row, TableGame, standings, table_results
+from scorer.club.standings import Row, TableGame, standings, table_figures, table_results
 
 DONE = ("handed_in", "confirmed", "disputed")
 
@@ -75,9 +75,40 @@ def event_standings(
     event: Event, players: Sequence[Player], plans: Sequence[Plan], tables: Iterable[Table]
 ) -> list[Row]:
     """The evening's standings, by player number, from the games of the tables done."""
+    tables = list(tables)
     results, sat_out = passe_results(event, plans, tables)
     numbers = [p.number for p in players]
-    return standings(numbers, event.passen, results, sat_out, event.scoring)
+    return standings(
+        numbers, event.passen, results, sat_out, event.scoring,
+        takes_part=taking_part(players, plans, event.passen),
+        figures=passe_figures(event, plans, tables),
+    )  # fmt: skip
+
+
+def passe_figures(
+    event: Event, plans: Sequence[Plan], tables: Iterable[Table]
+) -> list[dict[Hashable, tuple[int, int]]]:
+    """Each drawn Passe's Matches and points by player (its tables that are done), for the
+    ties."""
+    figures: list[dict[Hashable, tuple[int, int]]] = [{} for _ in plans]
+    for table in tables:
+        if table.state in DONE and 1 <= table.passe <= len(plans):
+            figures[table.passe - 1].update(table_figures(table.seats, table.games, event.scoring))
+    return figures
+
+
+def taking_part(players: Sequence[Player], plans: Sequence[Plan], passen: int) -> dict:
+    """The Passen (from 1) each player plays or sits out: a drawn Passe's seat plan says it, a
+    Passe not drawn yet the player's coming and going."""
+    seated = [{p for table in plan.tables for p in table} | set(plan.sit_out) for plan in plans]
+    return {
+        player.number: {
+            k
+            for k in range(1, passen + 1)
+            if (player.number in seated[k - 1] if k <= len(seated) else player.plays(k))
+        }
+        for player in players
+    }
 
 
 def progress(plans: Sequence[Plan], tables: Iterable[Table]) -> list[Progress]:

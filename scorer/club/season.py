@@ -1,9 +1,11 @@
 """A season: several evenings add up to one table.
 
 Each evening gives a player its total, or Formula-1 points by its rank (25, 18, 15, 12, 10, 8,
-6, 4, 2, 1; players sharing a rank get that rank's points). The final may count double. A
-player's season is the sum of its best k evenings (all, when k is None); ties go to the better
-best evening, then the second best; players still level share their rank.
+6, 4, 2, 1; players sharing a rank get that rank's points; a place beyond the 10th gets what
+the season sets, 0 or, as some club rules have it, 1 for every player who played). The final
+may count double. A player's season is the sum of its best k evenings (all, when k is None);
+ties go to the better best evening, then the second best; players still level share their
+rank.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ class SeasonRules:
     best: int | None = None  # count the best k evenings; None: all
     final_double: bool = False  # the last evening is the final and counts twice
     f1_points: bool = False
+    beyond_f1: int = 0  # Formula-1 points of a place beyond the 10th (a player who played)
 
 
 @dataclass(frozen=True)
@@ -34,7 +37,9 @@ class SeasonRow:
 
 def evening_value(row: Row, rules: SeasonRules) -> int:
     if rules.f1_points:
-        return F1[row.rank - 1] if row.rank <= len(F1) else 0
+        if row.rank <= len(F1):
+            return F1[row.rank - 1]
+        return rules.beyond_f1 if any(r is not None for r in row.passen) else 0
     return row.total
 
 

@@ -6,8 +6,11 @@ a Match two) when the evening ranks by Striche. A player who sat the Passe out g
 the field's average for that Passe (rounded half up), or a fixed number the leader set.
 
 The standings add up each player's counting Passen. With one dropped Passe the worst is struck
-only once the player's Passen are all in: until then the ranking is provisional. Ties go to the
-better best Passe, then the second best, and so on; players still level share their rank.
+only once the player's Passen are all in: until then the ranking is provisional. A player who
+came later or left early has a Passe without them: that one is struck (it gives nothing), and
+their line is final once the Passen they played are in. Ties go to the
+better best Passe, then the second best, and so on, unless the evening chose its own steps
+(TIE_BREAKS: the Passen, the Matches, the points); players still level share their rank.
 Never alphabetical.
 
 Pure: plain data in, plain data out, codes instead of sentences.
@@ -15,8 +18,8 @@ Pure: plain data in, plain data out, codes instead of sentences.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from scorer.codes import Code, Invalid, code
@@ -27,6 +30,13 @@ GAME_POINTS = 157  # a tournament game: 152 in the cards and 5 for the last tric
 IMPOSSIBLE = (1, GAME_POINTS - 1)
 WEIS_MOST = 1000  # a hand's Weis and Stöck of one side: four jacks (200) and more
 Ranking = Literal["points", "striche"]
+# The steps a tie can go to, in the order an evening chooses (the first three at most): the
+# better Passen (the best, then the second best, ...), more Matches, more points (at an
+# evening ranked by Striche: the points its games made). Each counts the Passen that count
+# and were played (a Joker makes no Match); players level in every step share their rank.
+TIE_BREAKS = ("passen", "matches", "points")
+TIE_BREAK_DEFAULT = ("passen",)
+TIE_STEPS_MOST = 3
 
 
 @dataclass(frozen=True)
@@ -112,12 +122,14 @@ def _whole(value) -> bool:
 class Scoring:
     """How the evening scores a game: the Match bonus (a new evening's form offers 100,
     event.MATCH_BONUS; 0 here, for an evening stored without one), points or Striche, the
-    Passen dropped (0 or 1), and a fixed Joker (None: the field's average)."""
+    Passen dropped (0 or 1), a fixed Joker (None: the field's average), and the steps a tie
+    goes to (TIE_BREAKS; an evening stored without them has the better Passen)."""
 
     match_bonus: int = 0
     ranking: Ranking = "points"
     dropped: int = 0
     joker: int | None = None
+    tie_break: tuple[str, ...] = TIE_BREAK_DEFAULT
 
 
 def typed_problem(points: int) -> Code | None:
@@ -184,6 +196,21 @@ def table_results(
     return {player: totals[seat % 2] for seat, player in enumerate(seats)}
 
 
+def table_figures(
+    seats: Sequence[Hashable], games: Iterable[TableGame], scoring: Scoring
+) -> dict[Hashable, tuple[int, int]]:
+    """Each player's Matches and points of a Passe at one table, for the ties: the own side's
+    Matches, and its points as an evening ranked by points would count them."""
+    by_points = replace(scoring, ranking="points")
+    matches, points = [0, 0], [0, 0]
+    for game in games:
+        for side, score in enumerate(side_scores(game, by_points)):
+            points[side] += score
+        if game.match is not None:
+            matches[game.match] += 1
+    return {player: (matches[seat % 2], points[seat % 2]) for seat, player in enumerate(seats)}
+
+
 @dataclass(frozen=True)
 class Result:
     """A player's result in one Passe: its value, whether it is a Joker, whether it is struck."""
@@ -221,38 +248,77 @@ def standings(
     results: Sequence[Mapping[Hashable, int]],
     sat_out: Sequence[Iterable[Hashable]],
     scoring: Scoring,
+    *,
+    takes_part: Mapping[Hashable, Collection[int]] | None = None,
+    figures: Sequence[Mapping[Hashable, tuple[int, int]]] = (),
 ) -> list[Row]:
     """The standings after the Passen finished so far.
 
     `results[k]` holds the results of Passe k+1 by player (from table_results of its tables),
     `sat_out[k]` who sat it out (they get the Joker); a player in neither was not there yet
-    (added later) and has no result for it. `passen` is how many the evening plays."""
+    (added later) and has no result for it. `passen` is how many the evening plays.
+    `takes_part` the Passen (from 1) each player plays or sits out, where not all (a player
+    who came later or left early); a Passe without them counts as one struck (it gives
+    nothing), so their line is final once their own Passen are in. `figures[k]` holds each
+    player's Matches and points in Passe k+1 (table_figures), for the ties."""
     lines = []
     for player in players:
-        passe_results: list[Result | None] = []
-        for k, played in enumerate(results):
-            sitting_out = set(sat_out[k]) if k < len(sat_out) else set()
-            if player in played:
-                passe_results.append(Result(played[player]))
-            elif player in sitting_out:
-                passe_results.append(Result(jokers(played, scoring), joker=True))
-            else:
-                passe_results.append(None)
-        passe_results.extend([None] * (passen - len(passe_results)))
-        complete = all(r is not None for r in passe_results)
-        if scoring.dropped and complete and passen > scoring.dropped:
-            worst = sorted(range(passen), key=lambda i: (passe_results[i].value, i))
-            for i in worst[: scoring.dropped]:
+        passe_results = _results(player, passen, results, sat_out, scoring)
+        own = range(1, passen + 1) if takes_part is None else takes_part.get(player, ())
+        complete = all(passe_results[k - 1] is not None for k in own)
+        struck = scoring.dropped - (passen - len(own))
+        if scoring.dropped and complete and passen > scoring.dropped and struck > 0:
+            worst = sorted(
+                (i for i, r in enumerate(passe_results) if r is not None),
+                key=lambda i: (passe_results[i].value, i),
+            )
+            for i in worst[:struck]:
                 r = passe_results[i]
                 passe_results[i] = Result(r.value, r.joker, dropped=True)
         counting = [r.value for r in passe_results if r is not None and not r.dropped]
-        key = (sum(counting), *sorted(counting, reverse=True))
+        played = [
+            figures[k].get(player, (0, 0))
+            for k, r in enumerate(passe_results)
+            if r is not None and not r.dropped and not r.joker and k < len(figures)
+        ]
+        key = (sum(counting), _tie_key(scoring.tie_break, counting, played))
         provisional = bool(scoring.dropped) and not complete
         lines.append((key, player, tuple(passe_results), provisional))
     return [
         Row(rank, player, key[0], passe_results, provisional)
         for rank, (key, player, passe_results, provisional) in ranked(lines)
     ]
+
+
+def _tie_key(chain: Sequence[str], counting: list[int], played: list[tuple[int, int]]) -> tuple:
+    """What decides between players of the same total, step by step: the counting Passen,
+    best first; the Matches; the points."""
+    steps = {
+        "passen": lambda: tuple(sorted(counting, reverse=True)),
+        "matches": lambda: sum(m for m, _ in played),
+        "points": lambda: sum(p for _, p in played),
+    }
+    return tuple(steps[step]() for step in chain)
+
+
+def _results(
+    player: Hashable,
+    passen: int,
+    results: Sequence[Mapping[Hashable, int]],
+    sat_out: Sequence[Iterable[Hashable]],
+    scoring: Scoring,
+) -> list[Result | None]:
+    """A player's result in each of the evening's Passen: played, a Joker, or None."""
+    found: list[Result | None] = []
+    for k, played in enumerate(results):
+        sitting_out = set(sat_out[k]) if k < len(sat_out) else set()
+        if player in played:
+            found.append(Result(played[player]))
+        elif player in sitting_out:
+            found.append(Result(jokers(played, scoring), joker=True))
+        else:
+            found.append(None)
+    return found + [None] * (passen - len(found))
 
 
 def ranked(lines: list[tuple]) -> list[tuple[int, tuple]]:

@@ -15,6 +15,7 @@ from scorer.club.standings import (
     passe_problems,
     side_scores,
     standings,
+    table_figures,
     table_results,
 )
 
@@ -213,3 +214,91 @@ def test_standings_add_up_and_rank_whatever_the_order_players_are_listed_in(pass
         assert row.provisional == (drop == 1 and not complete)
     for a, b in zip(rows, rows[1:], strict=False):
         assert a.total >= b.total
+
+
+def test_a_player_who_came_later_or_left_early_is_final_once_their_passen_are_in():
+    """With a dropped Passe, a Passe a player did not take part in is the one struck (it gives
+    nothing): their line is final once the Passen they played are in, not provisional for
+    ever; who played every Passe has the worst struck as before."""
+    passen = [
+        {"Anna": 900, "Ben": 800, "Clara": 700},
+        {"Anna": 600, "Ben": 1000, "Dani": 950},
+        {"Anna": 800, "Ben": 700, "Dani": 900},
+    ]
+    takes_part = {"Anna": {1, 2, 3}, "Ben": {1, 2, 3}, "Clara": {1}, "Dani": {2, 3}}
+    rows = standings(
+        ["Anna", "Ben", "Clara", "Dani"], 3, passen, [[], [], []], Scoring(dropped=1),
+        takes_part=takes_part,
+    )  # fmt: skip
+    assert not any(r.provisional for r in rows)
+    by_name = {r.player: r for r in rows}
+    assert values(by_name["Dani"]) == [None, 950, 900] and by_name["Dani"].total == 1850
+    assert not any(r is not None and r.dropped for r in by_name["Dani"].passen)
+    assert values(by_name["Clara"]) == [700, None, None] and by_name["Clara"].total == 700
+    assert by_name["Anna"].passen[1] == Result(600, dropped=True) and by_name["Anna"].total == 1700
+    # Before Dani's last Passe is in, Dani's line is still provisional; Clara's is final.
+    early = standings(
+        ["Clara", "Dani"], 3, passen[:2], [[], []], Scoring(dropped=1), takes_part=takes_part
+    )
+    assert [(r.player, r.provisional) for r in early] == [("Dani", True), ("Clara", False)]
+
+
+def test_the_tie_break_chain_can_be_chosen_with_the_matches_among_its_steps():
+    """Level totals go to the better Passen by default; an evening may choose its own steps,
+    the Matches and the points among them (TIE_BREAKS), each counting the Passen played."""
+    games = [TableGame((157, 0), match=0), TableGame((0, 157))]
+    figures = table_figures(["Anna", "Ben", "Clara", "Dani"], games, Scoring(match_bonus=100))
+    assert figures == {"Anna": (1, 257), "Clara": (1, 257), "Ben": (0, 157), "Dani": (0, 157)}
+    players = ["Anna", "Ben", "Zora"]
+    passen = [{"Anna": 800, "Ben": 900, "Zora": 850}, {"Anna": 900, "Ben": 800, "Zora": 850}]
+    passe_figures = [
+        {"Anna": (2, 0), "Ben": (0, 0), "Zora": (1, 0)},
+        {"Anna": (0, 0), "Ben": (1, 0), "Zora": (0, 0)},
+    ]
+
+    def ranks(*steps):
+        scoring = Scoring(tie_break=steps) if steps else TOURNAMENT
+        rows = standings(players, 2, passen, [[], []], scoring, figures=passe_figures)
+        return [(r.rank, r.player) for r in rows]
+
+    # Every one 1700: Anna and Ben have a 900, Zora none; by Matches Anna has 2, Ben and Zora 1.
+    assert ranks() == [(1, "Anna"), (1, "Ben"), (3, "Zora")]
+    assert ranks("passen") == ranks()
+    assert ranks("matches") == [(1, "Anna"), (2, "Ben"), (2, "Zora")]
+    assert ranks("matches", "passen") == [(1, "Anna"), (2, "Ben"), (3, "Zora")]
+    assert ranks("passen", "matches") == [(1, "Anna"), (2, "Ben"), (3, "Zora")]
+    # Points: by Striche the points the games made decide.
+    striche = Scoring(ranking="striche", tie_break=("points",))
+    level = [{"Anna": 3, "Ben": 3}]
+    points = [{"Anna": (0, 1200), "Ben": (0, 1300)}]
+    rows = standings(["Anna", "Ben"], 1, level, [[]], striche, figures=points)
+    assert [(r.rank, r.player, r.total) for r in rows] == [(1, "Ben", 3), (2, "Anna", 3)]
+    # A struck Passe counts no Matches: Anna's two were in her 800, struck; level with Ben.
+    drop = Scoring(dropped=1, tie_break=("matches",))
+    rows = standings(["Anna", "Ben"], 2, passen[:2], [[], []], drop, figures=passe_figures)
+    assert [(r.rank, r.player, r.total) for r in rows] == [(1, "Anna", 900), (1, "Ben", 900)]
+    # Nor does a Joker: Zora sat Passe 2 out (the average, 850), where Anna made a Match.
+    joker = Scoring(tie_break=("matches",))
+    level = [{"Anna": 850, "Zora": 850}, {"Anna": 850}]
+    made = [{"Anna": (1, 0), "Zora": (1, 0)}, {"Anna": (1, 0)}]
+    rows = standings(["Zora", "Anna"], 2, level, [[], ["Zora"]], joker, figures=made)
+    assert [(r.rank, r.player, r.total) for r in rows] == [(1, "Anna", 1700), (2, "Zora", 1700)]
+
+
+def test_an_evening_keeps_its_tie_break_and_one_stored_without_reads_as_before():
+    from scorer.club.event import Event
+    from scorer.codes import Invalid
+
+    plain = Event("Abend", "2026-11-27")
+    assert "tie_break" not in plain.to_dict()
+    assert Event.from_dict(plain.to_dict()).scoring.tie_break == ("passen",)
+    chosen = Event("Abend", "2026-11-27", scoring=Scoring(tie_break=("matches", "passen")))
+    assert chosen.to_dict()["tie_break"] == ["matches", "passen"]
+    assert Event.from_dict(chosen.to_dict()) == chosen
+    for wrong in ([], ["coin"], ["matches", "matches"], "matches", ["passen"] * 4, [1]):
+        try:
+            Event.from_dict({**chosen.to_dict(), "tie_break": wrong})
+        except Invalid as invalid:
+            assert invalid.code.key == "club_event_invalid"
+        else:
+            raise AssertionError(wrong)

@@ -16,15 +16,23 @@ from scorer.club.event import Field, read_pairs, read_players, redraw_field
 from scorer.club.pairs import draw_pairs
 from scorer.club.quality import quality, so_far, units
 from scorer.club.results import open_disputes, progress
+from scorer.club.standings import TIE_BREAK_DEFAULT
 from scorer.codes import Invalid
 from scorer.storage import club as store
 from scorer.storage import club_tables as tables
 from scorer.web.club import words
-from scorer.web.club.forms import NewEventForm
-from scorer.web.club.tables import SEATS, reason_typed, sides
+from scorer.web.club.forms import (
+    DrawForm,
+    NewEventForm,
+    PlayersForm,
+    RedrawForm,
+    ReopenForm,
+    SeenForm,
+)
+from scorer.web.club.tables import SEATS, sides
 from scorer.web.core.filters import local_time
-from scorer.web.core.forms import small_whole
-from scorer.web.core.i18n import gettext
+from scorer.web.core.forms import field_errors
+from scorer.web.core.i18n import gettext, tr
 from scorer.web.core.links import public_url
 from scorer.web.core.messages import add_words, say
 from scorer.web.core.phone import phone_name
@@ -75,11 +83,7 @@ def new():
         event, names, errors = form.event()
         if not errors:
             event_id, key = store.create(
-                get_db(),
-                event,
-                names,
-                phone=phone_name(),
-                token=request.form.get("once") or None,
+                get_db(), event, names, phone=phone_name(), token=form.once.data or None
             )
             session[MINE] = [event_id, *(i for i in mine() if i != event_id)][:MINE_MAX]
             session.permanent = True
@@ -97,26 +101,28 @@ def show(key: str):
 def draw_next(key: str):
     """Draw the next Passe from the ones before it. A double tap finds it drawn and shows it."""
     stored = opened(key)
-    passe = small_whole(request.form.get("passe"), 100)
+    form = DrawForm(request.form)
+    passe = form.passe.data
     if passe is not None and passe <= len(stored.plans):
         return redirect(url_for("club.passe", key=key, number=passe), 303)
-    return _draw(stored, key, passe, reason=None)
+    return _draw(stored, key, passe, form.version, reason=None)
 
 
 @bp.post("/<key>/spieler")
 def add_players(key: str):
     """Players who come later: they are drawn from the next Passe on."""
     stored = opened(key)
+    form = PlayersForm(request.form)
     joined = len(stored.plans) + 1
     read = read_pairs if stored.event.fixed_pairs else read_players
-    names, problem = read(request.form.get("names"), [p.name for p in stored.players])
+    names, problem = read(form.names.data, [p.name for p in stored.players])
     if joined > stored.event.passen:
         message = gettext("Alle Passen sind gelost: niemand kommt mehr dazu.")
     elif problem is not None:
         message = say(problem, kind="club")
     else:
         try:
-            store.add_players(get_db(), stored.id, _seen(), names, joined, phone=phone_name())
+            store.add_players(get_db(), stored.id, form.version, names, joined, phone=phone_name())
         except store.Stale:
             return _event_page(store.load(get_db(), stored.id), key, _stale(), 409)
         return redirect(url_for("club.show", key=key) + "#players", 303)
@@ -130,18 +136,12 @@ def remove_player(key: str, number: int):
     if not any(p.number == number and p.left is None for p in stored.players):
         abort(404)
     leaving = [number, number ^ 1] if stored.event.fixed_pairs else [number]
+    seen, drawn = SeenForm(request.form).version, len(stored.plans)
     try:
-        store.remove_players(
-            get_db(), stored.id, _seen(), leaving, len(stored.plans), phone=phone_name()
-        )
+        store.remove_players(get_db(), stored.id, seen, leaving, drawn, phone=phone_name())
     except store.Stale:
         return _event_page(store.load(get_db(), stored.id), key, _stale(), 409)
     return redirect(url_for("club.show", key=key) + "#players", 303)
-
-
-def _seen() -> int:
-    seen = small_whole(request.form.get("seen"), 2**62)
-    return -1 if seen is None else seen
 
 
 def _stale() -> str:
@@ -152,68 +152,80 @@ def _stale() -> str:
 def redraw(key: str, number: int):
     """Draw the latest Passe again, with a reason the record keeps."""
     stored = opened(key)
-    reason = reason_typed()
+    form = RedrawForm(request.form)
     if not 1 <= number <= len(stored.plans):
         abort(404)
     if number != len(stored.plans):
         message = gettext("Nur die zuletzt geloste Passe kann neu gelost werden.")
         return _passe_page(stored, key, number, {"passe": message}, 422)
-    if not reason:
-        message = gettext("Warum neu auslosen? Der Grund bleibt im Verlauf des Abends.")
-        return _passe_page(stored, key, number, {"reason": message}, 422)
-    return _draw(stored, key, number, reason=reason)
+    if not form.validate():
+        return _passe_page(stored, key, number, field_errors(form), 422)
+    return _draw(stored, key, number, form.version, reason=form.reason.data)
 
 
-def _draw(stored: store.StoredEvent, key: str, passe: int | None, *, reason: str | None):
-    plans = stored.plans
+def _draw(stored: store.StoredEvent, key: str, passe, seen: int, *, reason: str | None):
+    """Draw Passe `passe` (the next one; with a reason, the latest again) and keep the draw,
+    or say why not."""
     if reason is None:
-        expected = len(plans) + 1
-        if passe != expected or expected > stored.event.passen:
-            return _event_page(stored, key, gettext("Diese Passe ist nicht die nächste."), 409)
-        if open_disputes(progress(plans, tables.tables(get_db(), stored.id))):
-            return _event_page(stored, key, _disputes_first(expected), 409)
-        history, attempt = plans, 0
+        refused = _not_next(stored, key, passe)
+        if refused is not None:
+            return refused
+        history, attempt = stored.plans, 0
         field = Field(tuple(stored.playing(passe)), (), ())
     else:
-        history = plans[: passe - 1]
+        history = stored.plans[: passe - 1]
         attempt = max(d.plan.attempt for d in stored.draws if d.passe == passe) + 1
         field = redraw_field(stored.players, passe)
     try:
-        if stored.event.fixed_pairs:
-            plan = draw_pairs(
-                stored.event.pairs(field.playing),
-                history,
-                keep_apart=stored.event.keep_apart,
-                seed=stored.seed,
-                attempt=attempt,
-            )
-        else:
-            plan = draw(
-                field.playing,
-                history,
-                keep_apart=stored.event.keep_apart,
-                seed=stored.seed,
-                attempt=attempt,
-                passen=stored.event.passen,
-            )
+        plan = _plan(stored, field.playing, history, attempt)
         store.add_draw(
-            get_db(), stored.id, _seen(), passe, plan, reason=reason, phone=phone_name(),
+            get_db(), stored.id, seen, passe, plan, reason=reason, phone=phone_name(),
             came=field.came, gone=field.gone,
         )  # fmt: skip
-    except Invalid as refused:
+    except (Invalid, tables.Refused, store.Stale, store.Disputed) as refused:
+        return _draw_refused(stored, key, passe, refused)
+    return redirect(url_for("club.passe", key=key, number=passe), 303)
+
+
+def _not_next(stored: store.StoredEvent, key: str, passe):
+    """Why Passe `passe` is not drawn now (a 409 page), or None: it is not the next one, or
+    a table has an open objection."""
+    expected = len(stored.plans) + 1
+    if passe != expected or expected > stored.event.passen:
+        return _event_page(stored, key, gettext("Diese Passe ist nicht die nächste."), 409)
+    if open_disputes(progress(stored.plans, tables.tables(get_db(), stored.id))):
+        return _event_page(stored, key, _disputes_first(expected), 409)
+    return None
+
+
+def _plan(stored: store.StoredEvent, playing, history, attempt: int):
+    """The seat plan of a Passe: pairs set against pairs at fixed pairs, else players drawn."""
+    event = stored.event
+    if event.fixed_pairs:
+        return draw_pairs(
+            event.pairs(playing), history,
+            keep_apart=event.keep_apart, seed=stored.seed, attempt=attempt,
+        )  # fmt: skip
+    return draw(
+        playing, history,
+        keep_apart=event.keep_apart, seed=stored.seed, attempt=attempt, passen=event.passen,
+    )  # fmt: skip
+
+
+def _draw_refused(stored: store.StoredEvent, key: str, passe: int, refused: Exception):
+    """The page that says why a draw was not kept."""
+    if isinstance(refused, Invalid):
         return _event_page(stored, key, say(refused.code, kind="club"), 422)
-    except tables.Refused:
+    if isinstance(refused, tables.Refused):
         message = gettext(
             "An einem Tisch dieser Passe ist schon ein Spiel eingetragen: "
             "sie bleibt, wie sie gelost ist."
         )
         return _passe_page(stored, key, passe, {"passe": message}, 409)
-    except store.Stale:
-        return _event_page(store.load(get_db(), stored.id), key, _stale(), 409)
-    except store.Disputed:  # an objection filed since this page's own check above
-        fresh = store.load(get_db(), stored.id)
-        return _event_page(fresh, key, _disputes_first(passe), 409)
-    return redirect(url_for("club.passe", key=key, number=passe), 303)
+    fresh = store.load(get_db(), stored.id)
+    if isinstance(refused, store.Stale):
+        return _event_page(fresh, key, _stale(), 409)
+    return _event_page(fresh, key, _disputes_first(passe), 409)  # an objection filed since
 
 
 @bp.get("/<key>/passe/<int:number>")
@@ -294,9 +306,18 @@ def _event_page(stored, key, notice, status, errors=None):
         ],
         disputes_first=_disputes_first(len(stored.plans) + 1),
         preset_name=preset_name,
+        tie_steps=_tie_steps(stored.event),
         notice=notice,
         errors=errors or {},
     ), status
+
+
+def _tie_steps(event) -> str | None:
+    """The steps a tie goes to, in words, where the evening chose its own."""
+    steps = event.scoring.tie_break
+    if steps == TIE_BREAK_DEFAULT:
+        return None
+    return gettext(", dann ").join(tr(words.TIE_STEP_WORDS[step]) for step in steps)
 
 
 def _disputes_first(passe: int) -> str:
@@ -333,12 +354,13 @@ def reopen(key: str, number: int, table_no: int):
     table = tables.load(get_db(), stored.id, number, table_no)
     if table is None:
         abort(404)
-    reason = reason_typed()
-    if not reason:
-        message = gettext("Warum wieder öffnen? Der Grund bleibt im Verlauf des Abends.")
-        return _table_page(stored, key, table, {"reason": message}, 422)
+    form = ReopenForm(request.form)
+    if not form.validate():
+        return _table_page(stored, key, table, field_errors(form), 422)
     try:
-        tables.move(get_db(), table, _seen(), "playing", phone=phone_name(), reason=reason)
+        tables.move(
+            get_db(), table, form.version, "playing", phone=phone_name(), reason=form.reason.data
+        )
     except (store.Stale, tables.Refused):
         message = gettext("Der Tisch hat eben geschrieben: hier der neue Stand.")
         fresh = tables.load(get_db(), stored.id, number, table_no)

@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, redirect, render_template, request, session, url_for
+from werkzeug.datastructures import CombinedMultiDict
 
 from scorer import exchange
 from scorer.club import exchange as club_exchange
 from scorer.codes import code
 from scorer.storage import club_exchange as store
 from scorer.web.club.evening import MINE, MINE_MAX, mine, opened
-from scorer.web.core.i18n import Form
+from scorer.web.club.forms import ImportForm
 from scorer.web.core.messages import say
 from scorer.web.core.phone import phone_name
 from scorer.web.core.transfer import attachment
@@ -33,19 +34,19 @@ def export(key: str):
 @bp.route("/importieren", methods=["GET", "POST"])
 def import_event():
     """Read an exported evening back in as a new evening, with its record."""
-    form = Form()  # only for its CSRF token
+    posted = request.method == "POST"
+    form = ImportForm(CombinedMultiDict((request.files, request.form)) if posted else None)
     error = None
-    if request.method == "POST":
-        upload = request.files.get("file")
+    if posted:
         try:
-            if upload is None or not upload.filename:
+            if form.file.data is None:
                 raise exchange.ImportProblem(code("import_no_file"))
-            read = club_exchange.parse(upload.read())
+            read = club_exchange.parse(form.file.data.read())
         except exchange.ImportProblem as problem:
             error = say(problem.code, kind="club")
         else:
             event_id, key = store.restore(
-                get_db(), read, phone=phone_name(), token=request.form.get("once") or None
+                get_db(), read, phone=phone_name(), token=form.once.data or None
             )
             session[MINE] = [event_id, *(i for i in mine() if i != event_id)][:MINE_MAX]
             session.permanent = True

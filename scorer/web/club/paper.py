@@ -35,22 +35,31 @@ def sheets(key: str, number: int):
     if not 1 <= number <= len(stored.plans):
         abort(404)
     names = {p.number: p.name for p in stored.players}
-    sheets = []
-    for table in tables.tables(get_db(), stored.id, passe=number):
-        scores = [side_scores(g, stored.event.scoring) for g in table.games]
-        lines = [scores[n] if n < len(scores) else None for n in range(stored.event.games)]
-        called = [_called(g) for g in table.games]
-        sheets.append(
-            {
-                "number": table.number,
-                "seats": [(SEATS[i], names[p]) for i, p in enumerate(table.seats)],
-                "sides": sides(table.seats, names),
-                "lines": lines,
-                "called": called + [""] * (len(lines) - len(called)),
-                "totals": [sum(s[side] for s in scores) for side in (0, 1)] if scores else None,
-            }
-        )
-    return render_template("club/sheets.html", stored=stored, key=key, number=number, sheets=sheets)
+    found = tables.tables(get_db(), stored.id, passe=number)
+    sheets = [_sheet(table, stored.event, names) for table in found]
+    striche = stored.event.scoring.ranking == "striche"
+    return render_template(
+        "club/sheets.html", stored=stored, key=key, number=number, sheets=sheets, striche=striche
+    )
+
+
+def _sheet(table, event, names: dict[int, str]) -> dict:
+    """A table's Standblatt: seats, sides, a line per game (what each side scores, its trick
+    points: ranked by Striche, the sheet adds both up, the points to 157 a game), the totals."""
+    scores = [side_scores(g, event.scoring) for g in table.games]
+    lines = [scores[n] if n < len(scores) else None for n in range(event.games)]
+    tricks = [g.tricks for g in table.games]
+    called = [_called(g) for g in table.games]
+    return {
+        "number": table.number,
+        "seats": [(SEATS[i], names[p]) for i, p in enumerate(table.seats)],
+        "sides": sides(table.seats, names),
+        "lines": lines,
+        "tricks": tricks + [None] * (len(lines) - len(tricks)),
+        "called": called + [""] * (len(lines) - len(called)),
+        "totals": [sum(s[side] for s in scores) for side in (0, 1)] if scores else None,
+        "trick_totals": [sum(t[side] for t in tricks) for side in (0, 1)] if tricks else None,
+    }
 
 
 def _called(game) -> str:

@@ -14,7 +14,8 @@ from scorer.club.season import SeasonRules, season
 from scorer.storage import club as events
 from scorer.storage import club_tables as tables
 from scorer.web.club.evening import mine
-from scorer.web.core.forms import small_whole
+from scorer.web.club.forms import SeasonArgs
+from scorer.web.core.forms import field_errors
 from scorer.web.db import get_db
 
 bp = Blueprint("club_season", __name__)
@@ -36,13 +37,15 @@ def show():
     db = get_db()
     evenings = [e for e in (events.load(db, i) for i in mine()) if e is not None]
     evenings.sort(key=lambda e: (e.event.day, e.id))
-    ticked = {small_whole(v, 2**62) for v in request.args.getlist("abend")}
-    chosen = [e for e in evenings if e.id in ticked] if ticked else []
-    best = small_whole(request.args.get("beste"), 100) or None
+    form = SeasonArgs(request.args)
+    errors = {} if form.validate() else field_errors(form)
+    ticked = form.ticked()
+    chosen = [e for e in evenings if e.id in ticked] if ticked and not errors else []
     rules = SeasonRules(
-        best=best,
-        final_double=request.args.get("final") == "1",
-        f1_points=request.args.get("f1") == "1",
+        best=form.beste.data or None,
+        final_double=form.final.data == "1",
+        f1_points=form.f1.data == "1",
+        beyond_f1=1 if form.weitere.data == "1" else 0,
     )
     rows = season([_rows(e) for e in chosen], rules) if chosen else []
     return render_template(
@@ -52,4 +55,6 @@ def show():
         ticked=ticked,
         rules=rules,
         rows=rows,
-    )
+        form=form,
+        errors=errors,
+    ), (422 if errors else 200)

@@ -17,7 +17,7 @@ from scorer.club.results import event_standings, progress
 from scorer.storage import club as events
 from scorer.storage import club_tables as tables
 from scorer.web.club.evening import opened
-from scorer.web.core.forms import small_whole
+from scorer.web.club.forms import ScreenArgs
 from scorer.web.core.links import public_url
 from scorer.web.db import get_db
 from scorer.web.games.share import qr_svg
@@ -72,7 +72,7 @@ def screen(key: str):
     stored = opened(key, "screen")
     shown = board(stored)
     pages = _pages(stored, shown)
-    asked = small_whole(request.args.get("seite"), 1000)
+    asked = ScreenArgs(request.args).seite.data
     index = (asked - 1 if asked else int(time.time() // SCREEN_SECONDS)) % len(pages)
     context = {
         "stored": stored,

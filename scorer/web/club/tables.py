@@ -17,21 +17,12 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import NotFound
 
 from scorer.club.results import progress
-from scorer.club.standings import (
-    GAME_POINTS,
-    WEIS_MOST,
-    TableGame,
-    dealer_seat,
-    game_problems,
-    side_scores,
-    typed_problem,
-    vorhand_seat,
-)
-from scorer.names import clean
+from scorer.club.standings import GAME_POINTS, dealer_seat, side_scores, vorhand_seat
 from scorer.storage import club as events
 from scorer.storage import club_tables as store
+from scorer.web.club.forms import DisputeForm, GameForm, TableArgs, TableForm
 from scorer.web.core.errors import EXPIRED, error_page
-from scorer.web.core.forms import small_whole
+from scorer.web.core.forms import field_errors
 from scorer.web.core.htmx import is_htmx
 from scorer.web.core.i18n import gettext
 from scorer.web.core.messages import say
@@ -40,7 +31,6 @@ from scorer.web.db import get_db
 
 bp = Blueprint("club_table", __name__, url_prefix="/tisch")
 SEATS = ("A1", "B1", "A2", "B2", "A3", "B3")
-REASON_MOST = 200
 
 
 class NoTable(NotFound):
@@ -148,15 +138,10 @@ def session_expired(_error: CSRFError):
         table = None
     if table is None:
         return error_page(400, EXPIRED)
-    editing = small_whole(request.form.get("number"), 100)
-    if request.endpoint != "club_table.enter" or not editing or editing > len(table.games):
-        editing = None
-    return _page(table, stored, key, {"table": EXPIRED}, 422, editing=editing, typed=request.form)
-
-
-def reason_typed() -> str:
-    """A reason typed (an objection, a redraw, a reopening): printable text, 200 characters."""
-    return clean(request.form.get("reason"))[:REASON_MOST].strip()
+    form = GameForm(request.form)
+    editing = form.editing(table) if request.endpoint == "club_table.enter" else None
+    typed = form.typed() | DisputeForm(request.form).typed()
+    return _page(table, stored, key, {"table": EXPIRED}, 422, editing=editing, typed=typed)
 
 
 def sides(seats, names: dict[int, str]) -> list[str]:
@@ -170,7 +155,7 @@ def show(key: str):
     """The table's page: who sits where, the games so far with the sums, and the panel for the
     next game (or for game ?spiel=N to change it), or where the handed-in Passe stands."""
     table, stored = _table(key)
-    number = small_whole(request.args.get("spiel"), 100)
+    number = TableArgs(request.args).spiel.data
     editing = number if number and number <= len(table.games) else None
     return _page(table, stored, key, {}, 200, editing=editing)
 
@@ -182,61 +167,15 @@ def enter(key: str):
     table, stored = _table(key)
     if table.state != "playing":  # handed in from another phone: its page shows no panel
         return _page(table, stored, key, {"table": _state_words(table.state)}, 409)
-    errors: dict[str, str] = {}
-    side = small_whole(request.form.get("side"), 1)
-    number = small_whole(request.form.get("number"), 100)
-    match = request.form.get("match") == "y"
-    text = (request.form.get("points") or "").strip()
-    points = small_whole(text, GAME_POINTS)
-    if side is None:
-        errors["points"] = gettext("Für welche Seite sind die Punkte?")
-    elif match:
-        points = 0  # a Match is all 157 for that side, whatever was typed
-    elif not text:
-        errors["points"] = gettext("Punkte eintippen (0 bis 157), dann die Seite tippen.")
-    elif points is None:
-        errors["points"] = gettext("Punkte von 0 bis 157.")
-    extras = [0, 0]
-    if stored.event.weis:
-        for side_no, field in enumerate(("weis_a", "weis_b")):
-            typed = (request.form.get(field) or "").strip()
-            extras[side_no] = small_whole(typed, WEIS_MOST) if typed else 0
-            if extras[side_no] is None:
-                errors[field] = gettext("Weis und Stöck: eine Zahl von 0 bis {most}.").format(
-                    most=WEIS_MOST
-                )
-                extras[side_no] = 0
-    contract, multiplier = None, 1
-    if stored.event.contracts():
-        contract = request.form.get("contract") or ""
-        multiplier = stored.event.multiplier(contract)
-        if multiplier is None:
-            errors["contract"] = gettext("Welcher Trumpf? Sein Knopf speichert das Spiel.")
-            contract, multiplier = None, 1
-    expected = stored.event.games
-    # On a page that is no longer current the number is the store's to judge: a form sent
-    # twice lands once, any other is refused as stale with the table as it stands.
-    current = seen_version() == table.version
-    if number is None or (current and not 1 <= number <= min(len(table.games) + 1, expected)):
-        errors["points"] = gettext("Alle {games} Spiele sind eingetragen.").format(games=expected)
-    editing = number if number and number <= len(table.games) else None
-    if not errors:
-        game = TableGame.entered(
-            points, side, match=match, extras=(extras[0], extras[1]),
-            contract=contract, multiplier=multiplier,
-        )  # fmt: skip
-        problem = None if match else typed_problem(points)
-        problems = [problem] if problem else game_problems(game)
-        if problems:
-            errors["points"] = say(problems[0], kind="club")
+    form = GameForm(request.form)
+    game, errors = form.game(stored.event, table)
     if errors:
-        return _page(table, stored, key, errors, 422, editing=editing, typed=request.form)
+        editing, typed = form.editing(table), form.typed()
+        return _page(table, stored, key, errors, 422, editing=editing, typed=typed)
+    number, phone = form.number.data, phone_name()
     return _write(
-        table, stored, key,
-        lambda t, v: store.enter(
-            get_db(), t, v, number, game, phone=phone_name(),
-            token=request.form.get("once") or None,
-        ),
+        table, stored, key, form,
+        lambda t, v: store.enter(get_db(), t, v, number, game, phone=phone, token=form.token),
     )  # fmt: skip
 
 
@@ -245,8 +184,9 @@ def take_back(key: str):
     """The last game typed by mistake goes."""
     table, stored = _table(key)
     return _write(
-        table, stored, key, lambda t, v: store.delete_last(get_db(), t, v, phone=phone_name())
-    )
+        table, stored, key, TableForm(request.form),
+        lambda t, v: store.delete_last(get_db(), t, v, phone=phone_name()),
+    )  # fmt: skip
 
 
 @bp.post("/<key>/abgeben")
@@ -254,7 +194,7 @@ def hand_in(key: str):
     """Hand the Passe in: every game in and adding up."""
     table, stored = _table(key)
     return _write(
-        table, stored, key,
+        table, stored, key, TableForm(request.form),
         lambda t, v: store.move(
             get_db(), t, v, "handed_in", phone=phone_name(), games_expected=stored.event.games
         ),
@@ -266,33 +206,29 @@ def confirm(key: str):
     """The other side agrees with the Passe as handed in."""
     table, stored = _table(key)
     return _write(
-        table, stored, key, lambda t, v: store.move(get_db(), t, v, "confirmed", phone=phone_name())
-    )
+        table, stored, key, TableForm(request.form),
+        lambda t, v: store.move(get_db(), t, v, "confirmed", phone=phone_name()),
+    )  # fmt: skip
 
 
 @bp.post("/<key>/einspruch")
 def dispute(key: str):
     """The other side objects, with a reason the leader reads."""
     table, stored = _table(key)
-    reason = reason_typed()
-    if not reason:
-        message = gettext("Was stimmt nicht? Die Spielleitung liest es.")
-        return _page(table, stored, key, {"reason": message}, 422)
+    form = DisputeForm(request.form)
+    if not form.validate():
+        return _page(table, stored, key, field_errors(form), 422)
+    reason = form.reason.data
     return _write(
-        table, stored, key,
+        table, stored, key, form,
         lambda t, v: store.move(get_db(), t, v, "disputed", phone=phone_name(), reason=reason),
     )  # fmt: skip
 
 
-def seen_version() -> int | None:
-    """The table's version the phone saw, from the form's `seen`: "<games>-<version>" as the
-    pages write it (the games for static/queue.js), or the version alone."""
-    seen = (request.form.get("seen") or "").rpartition("-")[2]
-    return small_whole(seen, 2**62)
-
-
-def _write(table, stored, key, write):
-    seen = seen_version()
+def _write(table, stored, key, form: TableForm, write):
+    """The write, based on the table's version the form says the phone saw; refused as stale
+    (409) with the table as it stands, or by the store with its reasons."""
+    seen = form.version
     try:
         write(table, seen if seen is not None else -1)
     except events.Stale:
@@ -313,29 +249,10 @@ def _state_words(state: str) -> str:
 
 
 def _page(table, stored, key, errors, status, *, editing=None, typed=None):
+    """The table's page: its seats, sums and games, and the panel for game `editing` (or the
+    next); `errors` by field, `typed` what the phone sent, shown back."""
     names = {p.number: p.name for p in stored.players}
-    scores = [side_scores(g, stored.event.scoring) for g in table.games]
-    totals = [sum(s[side] for s in scores) for side in (0, 1)]
-    expected = stored.event.games
-    editing_game = table.games[editing - 1] if editing else None
     number = editing or len(table.games) + 1
-    count = len(table.seats)
-
-    def seat(index: int) -> tuple[str, str, int]:
-        return SEATS[index], names[table.seats[index]], index % 2
-
-    ahead = [
-        (t, seat(dealer_seat(t + 1, count)), seat(vorhand_seat(t + 1, count))) for t in range(count)
-    ]
-    vorhand = seat(vorhand_seat(number, count))
-    # For static/projection-club.js: the sums with games kept on the phone added, in the
-    # page's words.
-    words = {
-        "progress": gettext(
-            "%(entered)s von %(games)s Spielen", entered="{entered}", games="{games}"
-        ),
-        "sum": gettext("zusammen %(sum)s", sum="{sum}"),
-    }
     return render_template(
         "club/table.html",
         table=table,
@@ -344,21 +261,71 @@ def _page(table, stored, key, errors, status, *, editing=None, typed=None):
         names=names,
         seats=[(SEATS[i], names[p]) for i, p in enumerate(table.seats)],
         sides=sides(table.seats, names),
-        scores=scores,
-        totals=totals,
-        expected=expected,
-        complete=len(table.games) == expected,
+        **_sums(table, stored.event),
         number=number,
         seen=f"{len(table.games)}-{table.version}",
-        ahead=ahead,
-        dealer=seat(dealer_seat(number, count)),
-        vorhand=vorhand,
-        calling_side=vorhand[2],
+        **_deals(table, names, number),
         contracts=stored.event.contracts(),
         match_points=GAME_POINTS + stored.event.scoring.match_bonus,  # the key says what it books
         editing=editing,
-        editing_game=editing_game,
-        projection={**stored.event.table_scoring(), "words": words},
+        editing_game=table.games[editing - 1] if editing else None,
+        projection={**stored.event.table_scoring(), "words": _projected_words()},
         typed=typed or {},
         errors=errors,
     ), status
+
+
+def _sums(table, event) -> dict:
+    """What each game scores at this evening, each side's total, and how far the Passe is.
+    Ranked by Striche, each side's trick points too: their sum is the table's control, 157
+    for every game."""
+    scores = [side_scores(g, event.scoring) for g in table.games]
+    return {
+        "scores": scores,
+        "totals": [sum(s[side] for s in scores) for side in (0, 1)],
+        "expected": event.games,
+        "complete": len(table.games) == event.games,
+        "striche": event.scoring.ranking == "striche",
+        "tricks": [sum(g.tricks[side] for g in table.games) for side in (0, 1)],
+    }
+
+
+def _deals(table, names: dict[int, str], number: int) -> dict:
+    """Who deals and who leads game `number` (Vorhand: its side is offered for the points
+    first), and every game of a round of the table, for games kept without network."""
+    count = len(table.seats)
+
+    def seat(index: int) -> tuple[str, str, int]:
+        return SEATS[index], names[table.seats[index]], index % 2
+
+    vorhand = seat(vorhand_seat(number, count))
+    return {
+        "ahead": [
+            (t, seat(dealer_seat(t + 1, count)), seat(vorhand_seat(t + 1, count)))
+            for t in range(count)
+        ],
+        "dealer": seat(dealer_seat(number, count)),
+        "vorhand": vorhand,
+        "calling_side": vorhand[2],
+    }
+
+
+def _projected_words() -> dict[str, str]:
+    """For static/projection-club.js: the sums with games kept on the phone added, in the
+    page's words."""
+    return {
+        "progress": gettext(
+            "%(entered)s von %(games)s Spielen", entered="{entered}", games="{games}"
+        ),
+        "sum": gettext("zusammen %(sum)s", sum="{sum}"),
+        "tricks": gettext(
+            "Stichpunkte %(a)s : %(b)s, zusammen %(sum)s (Kontrolle: %(games)s × %(points)s = "
+            "%(control)s)",
+            a="{a}",
+            b="{b}",
+            sum="{sum}",
+            games="{games}",
+            points="{points}",
+            control="{control}",
+        ),  # fmt: skip
+    }

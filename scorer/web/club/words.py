@@ -1,4 +1,5 @@
-"""Words for a club evening: what keeps a table's Passe from being handed in."""
+"""Words for a club evening: the engine's codes (what cannot be set up, drawn, entered or
+read from a file) and the steps a tie goes to."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ WORDS: dict[str, str] = {
     "club_joker_range": N_("Joker: {least} bis {most} Punkte."),
     "club_preset_unknown": N_("Diese Zählweise gibt es nicht: bitte eine der Liste wählen."),
     "club_event_invalid": N_("Die Einstellungen des Abends sind unlesbar."),
+    "club_tie_break": N_("Bei Gleichstand: jeder Schritt der Liste höchstens einmal."),
     "club_player_name": N_("{name}: {problem}"),
     "club_players_none": N_("Mindestens einen Namen eingeben."),
     "club_player_twice": N_("{name} steht zweimal in der Liste."),
@@ -63,4 +65,11 @@ WORDS: dict[str, str] = {
     "club_import_redraw": N_("Die Passe {passe} ist ohne Grund neu gelost."),
     "club_import_dispute": N_("Passe {passe}, Tisch {table}: ein Einspruch ohne Grund."),
     "club_import_unnamed": N_("Ein Eintrag im Verlauf nennt keinen Spieler."),
+}
+
+# The steps a tie goes to (scorer.club.standings.TIE_BREAKS), as the set-up offers them.
+TIE_STEP_WORDS: dict[str, str] = {
+    "passen": N_("die besseren Passen (die beste, dann die zweitbeste …)"),
+    "matches": N_("mehr Matchs"),
+    "points": N_("mehr Punkte (bei Rangliste nach Strichen)"),
 }

@@ -9,11 +9,12 @@ from flask import (
     render_template,
     request,
 )
+from werkzeug.datastructures import CombinedMultiDict
 
 from scorer import exchange
 from scorer.codes import code
 from scorer.storage import games as store
-from scorer.web.core.i18n import Form, gettext
+from scorer.web.core.i18n import gettext
 from scorer.web.core.kept import load
 from scorer.web.core.messages import say
 from scorer.web.core.phone import (
@@ -23,6 +24,7 @@ from scorer.web.core.registry import game_url, say_for
 from scorer.web.core.transfer import attachment
 from scorer.web.db import get_db
 from scorer.web.games.blueprint import bp
+from scorer.web.games.forms import ImportForm
 
 
 @bp.get("/games/<game:game_id>/export.json")
@@ -57,19 +59,19 @@ def export_game(game_id: int):
 @bp.route("/games/import", methods=["GET", "POST"])
 def import_game():
     """Read an exported game back in as a new game in the same state, with its changes."""
-    form = Form()  # only for its CSRF token
+    posted = request.method == "POST"
+    form = ImportForm(CombinedMultiDict((request.files, request.form)) if posted else None)
     error = None
-    if request.method == "POST":
-        upload = request.files.get("file")
+    if posted:
         try:
-            if upload is None or not upload.filename:
+            if form.file.data is None:
                 raise exchange.ImportProblem(code("import_no_file"))
-            game, changes, stakes = exchange.parse_document(upload.read())
+            game, changes, stakes = exchange.parse_document(form.file.data.read())
             game_id, _ = store.create(
                 get_db(),
                 game,
                 phone=phone_name(),
-                token=request.form.get("once") or None,
+                token=form.once.data or None,
                 kind="import",
                 changes=changes,
                 stakes=stakes,

@@ -26,15 +26,7 @@ from scorer.web.core.phone import (
 from scorer.web.core.registry import MODE_PAGES
 from scorer.web.db import get_db
 from scorer.web.games.blueprint import bp
-
-
-def _number(text: str | None) -> int:
-    """A page number from a URL or a form: 1 to a million, 1 for anything else."""
-    try:
-        return max(1, min(int(text or "1"), 10**6))
-    except ValueError:
-        return 1
-
+from scorer.web.games.forms import ListArgs, TokenForm
 
 # The lists of games, by the name a form or a link gives them (`liste`).
 LISTS = {"start": ".index", "archiv": ".archived_games", "geloescht": ".deleted_games"}
@@ -52,11 +44,9 @@ def _here(name: str, page: int, tidy: bool = False) -> dict:
 
 def _came_from() -> dict:
     """The list a form or a link came from, as _here() gives it: its page, tidying or not."""
-    values = request.values
-    name = values.get("liste", "start")
-    name = name if name in LISTS else "start"
-    tidy = values.get("aufraeumen") == "1" and name == "start"
-    return _here(name, _number(values.get("seite")), tidy)
+    form = ListArgs(request.values)
+    name = form.liste.data if form.liste.data in LISTS else "start"
+    return _here(name, form.page, form.tidy and name == "start")
 
 
 def _list_url(**note) -> str:
@@ -94,11 +84,11 @@ def _note() -> dict | None:
     """The note a list shows after a move (?archiviert=7, ?geloescht=7, ?zurueck=7,
     ?zurueckgeholt=7), with what takes it back; none when the game has moved on since (another
     phone, a later tap)."""
+    form = ListArgs(request.args)
     for name, (place, text) in NOTES.items():
-        if name in request.args:
-            try:
-                game_id = int(request.args[name])
-            except ValueError:
+        if form[name].raw_data:
+            game_id = form[name].data
+            if game_id is None:
                 return None
             listed = store.listed_game(get_db(), game_id)
             if listed is None or _place(listed) not in place or not _mine(listed):
@@ -109,7 +99,7 @@ def _note() -> dict | None:
 
 def _lists(template: str, name: str, rows, **values):
     """A list of games, 20 at a time (?seite=), with the counts of the archive and the bin."""
-    page = _number(request.args.get("seite"))
+    page = ListArgs(request.args).page
     listed, more = rows(get_db(), page, mine())
     archived, deleted = store.counts(get_db(), mine())
     tidy = values.get("tidy", False)
@@ -139,7 +129,7 @@ def index():
     """The games kept on this server, running ones first, the newest first, 20 at a time;
     neither archived nor deleted ones. ?aufraeumen=1 shows each game's buttons to archive or
     delete it."""
-    tidy = request.args.get("aufraeumen") == "1"
+    tidy = ListArgs(request.args).tidy
     modes = [MODE_PAGES[kind] for kind in MODES if kind in MODE_PAGES]  # Schieber first
     return _lists(
         "games/index.html", "start", store.listing, modes=modes, tidy=tidy, events=listed_events()
@@ -219,7 +209,8 @@ def _move(move, game_id: int):
     however often the form is sent, and kept as a change of the game: None when it is where
     it was asked to be; else the app's page that says why not."""
     try:
-        move(get_db(), game_id, phone=phone_name(), token=request.form.get("once") or None)
+        token = TokenForm(request.form).once.data or None
+        move(get_db(), game_id, phone=phone_name(), token=token)
     except store.Refused as refused:
         if refused.reason == "running":
             return error_page(409, tr(RUNNING))

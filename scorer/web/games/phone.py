@@ -9,7 +9,7 @@ from flask import (
     url_for,
 )
 
-from scorer.web.core.i18n import Form, gettext
+from scorer.web.core.i18n import gettext
 from scorer.web.core.links import own_path
 from scorer.web.core.phone import (
     PHONE_COOKIE,
@@ -19,17 +19,17 @@ from scorer.web.core.phone import (
     phone_name,
 )
 from scorer.web.games.blueprint import bp
+from scorer.web.games.forms import PhoneForm
 
 
 @bp.route("/phone", methods=["GET", "POST"])
 def name_phone():
     """This phone's name, as the record of changes shows it; kept in a cookie."""
-    form = Form()
-    back = request.values.get("back", "")
-    back = own_path(back, url_for(".index"))
+    form = PhoneForm(request.values)
+    back = own_path(form.back.data or "", url_for(".index"))
     error = None
     if request.method == "POST":
-        name = clean_name(request.form.get("name"), PHONE_NAME_MAX)
+        name = clean_name(form.name.data, PHONE_NAME_MAX)
         if not name:
             error = gettext("Bitte einen Namen eingeben, zum Beispiel «Anna» oder «Tisch 3».")
         else:

@@ -17,6 +17,7 @@ from scorer.web.core.phone import phone_name
 from scorer.web.core.registry import MODE_PAGES, game_url
 from scorer.web.db import get_db
 from scorer.web.extensions import csrf
+from scorer.web.games.forms import ShareArgs, TokenForm
 
 bp = Blueprint("share", __name__)
 
@@ -52,7 +53,7 @@ def share(game_id: int):
         write=write,
         watch_qr=qr_svg(watch),
         write_qr=qr_svg(write),
-        renewed="neu" in request.args,
+        renewed=bool(ShareArgs(request.args).neu.raw_data),
     )
 
 
@@ -61,7 +62,7 @@ def renew(game_id: int):
     """New keys for both links: the old ones (and an old game's number) open nothing any more.
     The phone that asked keeps writing, under the new link (this request's links use it)."""
     load(game_id)  # a deleted game: 404
-    token = request.form.get("once") or None
+    token = TokenForm(request.form).once.data or None
     keys_now(game_id, store.renew_links(get_db(), game_id, phone=phone_name(), token=token))
     return redirect(url_for(".share", game_id=game_id, neu=1), 303)
 

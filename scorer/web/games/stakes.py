@@ -8,15 +8,14 @@ from decimal import Decimal
 from flask import Blueprint, redirect, render_template, request
 
 from scorer import stakes
-from scorer.codes import Invalid
 from scorer.modes import mode_of
 from scorer.storage import games as store
 from scorer.web.core.i18n import N_, gettext, tr
 from scorer.web.core.kept import load, replayed
-from scorer.web.core.messages import say
 from scorer.web.core.phone import phone_name
 from scorer.web.core.registry import MODE_PAGES, game_url
 from scorer.web.db import get_db
+from scorer.web.games.forms import StakesForm
 
 bp = Blueprint("stakes", __name__)
 
@@ -75,41 +74,24 @@ def set_stakes(game_id: int):
     the game; the end of the game then says who pays whom."""
     stored = load(game_id)
     kind = stored.game.KIND
+    now = stored.stakes
+    shown = {"amount": francs_input(now), "step": str(now.step if now else "0.05")}
+    form = StakesForm(request.form if request.method == "POST" else None, data=shown)
     errors: dict[str, str] = {}
-    typed = {
-        "amount": request.form.get("amount", francs_input(stored.stakes)),
-        "step": request.form.get("step", str(stored.stakes.step if stored.stakes else "0.05")),
-    }
     if request.method == "POST":  # the CSRF token was checked before the view
-        chosen = None
-        if request.form.get("action") != "clear":
-            try:
-                chosen = stakes.Stakes(stakes.amount(typed["amount"]), Decimal("0.05"))
-            except Invalid as invalid:
-                errors["amount"] = say(invalid.code)
-            try:
-                step = stakes.step(typed["step"])
-            except Invalid as invalid:
-                errors["step"] = say(invalid.code)
-            if not errors:
-                chosen = stakes.Stakes(chosen.amount, step)
+        chosen, errors = form.chosen()
         if not errors:
-            store.set_stakes(
-                get_db(),
-                game_id,
-                chosen,
-                phone=phone_name(),
-                token=request.form.get("once") or None,
-            )
+            token = form.once.data or None
+            store.set_stakes(get_db(), game_id, chosen, phone=phone_name(), token=token)
             return redirect(game_url(kind, game_id), 303)
     return render_template(
         "games/stakes.html",
         game_id=game_id,
         game=stored.game,
-        current=described(kind, stored.stakes) if stored.stakes else None,
+        current=described(kind, now) if now else None,
         unit=unit(kind),
         hint=MODE_PAGES[kind].stakes_hint,
-        typed=typed,
+        typed={"amount": form.amount.data, "step": form.step.data},
         errors=errors,
         back=game_url(kind, game_id),
     ), (422 if errors else 200)

@@ -23,6 +23,7 @@ from scorer.web.core.registry import MODE_PAGES, game_url
 from scorer.web.core.transfer import csv_file
 from scorer.web.db import get_db
 from scorer.web.lookback.chart import chart
+from scorer.web.lookback.forms import LookbackArgs
 
 bp = Blueprint("lookback", __name__)
 
@@ -89,14 +90,6 @@ class Looked:
         return gettext("unentschieden") if look.finished else gettext("läuft noch")
 
 
-def _filters() -> tuple[str | None, str]:
-    """The mode (?art=, a kind this server knows, else all) and the player (?spieler=)."""
-    kind = request.args.get("art") or None
-    kind = kind if kind in modes.MODES else None
-    player = " ".join(request.args.get("spieler", "").split())[:60]
-    return kind, player
-
-
 # Each app's looks by game version (Kept.key): a game's look changes only when its version
 # does, so a Rückblick replays only the games written since the last one. At most LOOKS_KEPT,
 # then only those of the latest Rückblick are kept.
@@ -117,29 +110,17 @@ def _looked(kind: str | None) -> list[Looked]:
     return found
 
 
-def _page_number() -> int:
-    try:
-        return max(1, min(int(request.args.get("seite", "1")), 10**6))
-    except ValueError:
-        return 1
-
-
 @bp.get("/rueckblick")
 def index():
     """The Rückblick: the figures per team and per player of every mode, for the games this
     phone may see (filtered by mode and player), and those games, 20 a page, each with its
     chart."""
-    kind, player = _filters()
+    form = LookbackArgs(request.args)
+    kind, player = form.kind, form.player
     everything = _looked(kind)
     people = sorted({p for g in everything for p in g.look.people}, key=fold)
     shown = [g for g in everything if not player or g.look.has(player)]
-    standings: list[tuple[str, Standing]] = []
-    for mode_kind in modes.MODES:
-        looks = [g.look for g in shown if g.kind == mode_kind]
-        if looks:
-            standing = tally(looks)
-            standings.append((mode_kind, standing.only(player) if player else standing))
-    page = _page_number()
+    page = form.page
     listed = shown[(page - 1) * PAGE : page * PAGE]
     args = {k: v for k, v in (("art", kind), ("spieler", player)) if v}
 
@@ -154,7 +135,7 @@ def index():
         modes=[MODE_PAGES[k] for k in modes.MODES if k in MODE_PAGES],
         mode_names={k: MODE_PAGES[k].name for k in MODE_PAGES},
         figures={k: m.figures for k, m in modes.MODES.items()},
-        standings=standings,
+        standings=_standings(shown, player),
         listed=listed,
         count=len(shown),
         # A running game counts in every mode with what is written so far, but for nobody as
@@ -165,6 +146,17 @@ def index():
         page_url=page_url,
         csv_url=url_for(".export", **args),
     )
+
+
+def _standings(shown: list[Looked], player: str) -> list[tuple[str, Standing]]:
+    """Each mode's figures per team and per player (only the player's, when one is asked)."""
+    standings = []
+    for kind in modes.MODES:
+        looks = [g.look for g in shown if g.kind == kind]
+        if looks:
+            standing = tally(looks)
+            standings.append((kind, standing.only(player) if player else standing))
+    return standings
 
 
 def _figures_text(look: Look, words: dict[str, str]) -> str:
@@ -184,7 +176,8 @@ def _figures_text(look: Look, words: dict[str, str]) -> str:
 def export():
     """The Rückblick as a CSV file, one line per game (with the filters of the page): date,
     mode, teams or players, result, winner, loser, and the figures."""
-    kind, player = _filters()
+    form = LookbackArgs(request.args)
+    kind, player = form.kind, form.player
     shown = [g for g in _looked(kind) if not player or g.look.has(player)]
     rows = [
         [
