@@ -1,11 +1,11 @@
 """What goes over the pub's Wi-Fi: the bytes of a game page's first load, and of a hand entry.
 
 The app compresses in after_request (Flask-Compress), so the Flask test client sees the very
-bytes Chromium gets when it sends its Accept-Encoding, zstd being its first choice (CSRF on, as in production: the tokens are part of the
-bytes). The first load is the page's HTML and every file it links (stylesheet, scripts with
-htmx, favicon, and anything the stylesheet pulls in with url()); the suit sprite is inlined in
-the HTML (templates/_suits.svg), so it counts there. A hand entry is the htmx answer to the
-panel's POST: the live part of the page with the next panel.
+bytes Chromium gets when it sends its Accept-Encoding (zstd first; CSRF on, as in production:
+the tokens are part of the bytes). The first load is the page's HTML and every file it links
+(stylesheet, scripts with htmx, favicon, and anything the stylesheet pulls in with url()); the
+suit sprite is inlined in the HTML (templates/_suits.svg), so it counts there. A hand entry is
+the htmx answer to the panel's POST: the live part of the page with the next panel.
 
 Two games are played through the real forms: one as a table plays it (modern multipliers, a
 target that hand 20 reaches), and a long one to the highest target (100,000), whose slate and

@@ -45,7 +45,7 @@ def sent(**fields) -> Sample:
 def test_a_number_typed_on_a_phone(typed, number):
     form = sent(number=typed)
     assert form.number.data == number and form.number.validate(form)
-    assert form.number.text == typed  # shown as typed
+    assert form.number.typed == typed  # shown as typed
 
 
 @pytest.mark.parametrize("typed", ["²", "٣", "1e3", "x", "90.5", "9" * 5000, "--1", "1-"])
@@ -53,22 +53,22 @@ def test_anything_else_is_not_a_number_and_stays_as_typed(typed):
     form = sent(number=typed)
     assert form.number.data is None
     assert field_errors(form, ["number"]) == {"number": NOT_A_NUMBER}
-    assert form.number.text == typed
+    assert form.number.typed == typed
 
 
 def test_blank_is_the_fields_empty_value():
     form = sent(number="  ", counted="")
     assert (form.number.data, form.counted.data) == (None, 0)
     assert field_errors(form, ["number", "counted"]) == {}
-    assert (form.number.text, form.counted.text) == ("  ", "")
-    assert Sample(formdata=MultiDict()).counted.text == ""  # not sent: nothing shown
+    assert (form.number.typed, form.counted.typed) == ("  ", "")
+    assert Sample(formdata=MultiDict()).counted.typed == ""  # not sent: nothing shown
 
 
 def test_a_number_given_is_shown_until_one_is_typed():
     form = Sample(formdata=None)
-    assert form.number.text == ""
+    assert form.number.typed == ""
     form.number.process(None, 90)
-    assert (form.number.data, form.number.text) == (90, "90")
+    assert (form.number.data, form.number.typed) == (90, "90")
 
 
 @pytest.mark.parametrize(("typed", "number"), [("7", 7), ("100", 100), ("101", None), ("+7", None)])

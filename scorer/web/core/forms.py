@@ -158,9 +158,13 @@ class WholeField(StringField):
         super().__init__(label, validators, **kw)
         self.empty, self.message = empty, message
 
+    def process_data(self, value) -> None:
+        self.data, self.sent = value, None
+
     def process_formdata(self, valuelist):
+        self.sent = valuelist[0] if valuelist else ""
         try:
-            number = parse_int(valuelist[0] if valuelist else "")
+            number = parse_int(self.sent)
         except ValueError:
             self.data, self.blank, self.unreadable = None, False, True
             if self.message is not None:
@@ -170,13 +174,14 @@ class WholeField(StringField):
         self.data = self.empty if number is None else number
 
     def _value(self) -> str:
-        if self.raw_data:
-            return self.raw_data[0]
+        if self.sent is not None:
+            return self.sent
         return "" if self.data is None else str(self.data)
 
     @property
     def typed(self) -> str:
-        """What the field shows: the text as typed, else its number."""
+        """What the field shows: the text as sent (blank when a form came without it), else
+        the number it was given (`process(None, 90)`)."""
         return self._value()
 
 
