@@ -21,6 +21,7 @@ from scorer.codes import Invalid
 from scorer.storage import club as store
 from scorer.storage import club_tables as tables
 from scorer.web.club import words
+from scorer.web.club.fairness import by_name, lines, named_plans
 from scorer.web.club.forms import (
     DrawForm,
     NewEventForm,
@@ -305,11 +306,18 @@ def _event_page(stored, key, notice, status, errors=None):
             {"passe": p, "number": n, "where": _where(p, n)} for p, n in open_disputes(passen)
         ],
         disputes_first=_disputes_first(len(stored.plans) + 1),
+        fairness=_fairness(stored),
         preset_name=preset_name,
         tie_steps=_tie_steps(stored.event),
         notice=notice,
         errors=errors or {},
     ), status
+
+
+def _fairness(stored: store.StoredEvent) -> list[dict]:
+    """Whom each player partnered and faced over the Passen drawn so far."""
+    names = _names(stored)
+    return lines(by_name(named_plans(stored.plans, names), names.values()))
 
 
 def _tie_steps(event) -> str | None:
