@@ -401,13 +401,18 @@ def _table_page(stored, key, table, errors, status):
 
 def _record(stored: store.StoredEvent) -> list[dict]:
     """The evening's record of changes in words, oldest first."""
-    return [
-        {"at": local_time(c["at"]), "phone": c["phone"], "what": _what(c)}
-        for c in store.changes(get_db(), stored.id)
-    ]
+    record, wrote = [], {}  # the phone that last wrote each game: whose a replaced game was
+    for c in store.changes(get_db(), stored.id):
+        game = (c["passe"], c["table_no"], c["number"])
+        record.append(
+            {"at": local_time(c["at"]), "phone": c["phone"], "what": _what(c, wrote.get(game))}
+        )
+        if c["kind"] in ("enter", "edit"):
+            wrote[game] = c["phone"]
+    return record
 
 
-def _what(change: dict) -> str:
+def _what(change: dict, before_by: str | None = None) -> str:
     kind, reason = change["kind"], change["reason"]
     if kind == "create":
         return gettext("angelegt")
@@ -435,10 +440,13 @@ def _what(change: dict) -> str:
         "enter": lambda: gettext(
             "Spiel %(number)s eingetragen, %(after)s", after=_points(change["after"]), **game
         ),
-        "edit": lambda: gettext(
-            "Spiel %(number)s geändert, %(before)s → %(after)s",
-            after=_points(change["after"]),
-            **game,
+        "edit": lambda: (
+            gettext(
+                "Spiel %(number)s geändert, %(before)s → %(after)s",
+                after=_points(change["after"]),
+                **game,
+            )
+            + _instead(reason, before_by)
         ),
         "delete": lambda: gettext("Spiel %(number)s gelöscht (%(before)s)", **game),
         "hand_in": lambda: gettext("abgegeben"),
@@ -447,6 +455,17 @@ def _what(change: dict) -> str:
         "reopen": lambda: gettext("wieder geöffnet: %(reason)s", reason=reason),
     }[kind]()
     return f"{where}: {said}"
+
+
+def _instead(reason: str | None, before_by: str | None) -> str:
+    """Why a game was changed, where a phone put its own in place of another phone's."""
+    if reason != tables.INSTEAD:
+        return ""
+    if before_by:
+        return " " + gettext(
+            "(«Meine statt ihrer»: %(phone)s hatte es zuerst eingetragen)", phone=before_by
+        )
+    return " " + gettext("(«Meine statt ihrer»: ein anderes Handy hatte es zuerst eingetragen)")
 
 
 def _points(data: str | None) -> str:
