@@ -26,6 +26,18 @@ def test_bells_times_two_with_90_points(client, game):
     assert "Stich 90 : 67" in html
 
 
+def test_a_weis_in_the_history_says_what_the_slate_counts(client, game):
+    """The Weis beside the hand's score says its multiplier: 50 ×2 = 100 inside +280."""
+    post_hand(client, game, contract="schellen", points="90", weis_a="50")
+    post_hand(client, game, contract="rosen", points="90", weis_b="20")
+    html = client.get(game).get_data(as_text=True)
+    first = html.split('id="row-1"')[1].split("</li>")[0]
+    assert "Stich 90 : 67 · Weis Wir 50 ×2 = 100" in first
+    assert re.search(r'class="team-0">\+280 <b>280</b>', first)  # (90 + 50) × 2
+    second = html.split('id="row-2"')[1].split("</li>")[0]
+    assert "Stich 90 : 67 · Weis Ihr 20<" in second.replace("\n", "")  # ×1: no sum to show
+
+
 def test_points_of_the_other_team(client, game):
     post_hand(client, game, contract="rosen", points="40", points_team="1")
     assert totals_in(client.get(game).get_data(as_text=True)) == (117, 40)
