@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 NAMES = ("Anna", "Ben", "Clara", "Dani")
@@ -217,6 +218,26 @@ _NAMES = """() => Array.from(
     (e) => [e.textContent, e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight],
 )"""
 
+# Every word of every name on one line: "Hansruedi" whole, never "Hansru|edi" (a name may
+# wrap between its words and after a hyphen, or stand upright in a narrow column).
+_BROKEN_WORDS = """() => {
+  const broken = [];
+  const names = document.querySelectorAll(
+    '.standings thead th:not(:first-child), .sheet-head .name, .said-list .name');
+  for (const name of names) {
+    const walk = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      for (const word of node.data.matchAll(/[^\\s+&\\/-]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (range.getClientRects().length > 1) broken.push(word[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
 
 def test_six_players_fit_the_phone_with_every_name_whole(phone: Page, live_server: str):
     # The tables used to scroll inside (437 px rows: the ✎ needed a sideways swipe) and cut the
@@ -249,6 +270,7 @@ def test_six_players_fit_the_phone_with_every_name_whole(phone: Page, live_serve
     said_order = names[1:] + names[:1]  # Vorhand first: Bernadette
     # In the order of the page: the standings, the said list, the sheet.
     assert phone.evaluate(_NAMES) == [[name, True] for name in names + said_order + names]
+    assert phone.evaluate(_BROKEN_WORDS) == []
     phone.evaluate("window.scrollTo(0, 0)")
     phone.screenshot(path="/tmp/differenzler-6.png", full_page=True)
     # The round can be edited: the predictions are shown now, and the page fits the phone.
@@ -263,3 +285,27 @@ def test_six_players_fit_the_phone_with_every_name_whole(phone: Page, live_serve
     phone.locator("#save-edit").tap()
     phone.wait_for_url(re.compile(r"/differenzler/[\w-]{24}$"))
     expect(phone.locator("#row-1 .cell .d")).to_have_text(["5", "5", "15", "15", "7", "2"])
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "names"),
+    [
+        (360, 640, ("Hansruedi", "Anna-Barbara", "Chrigi", "Dänu")),
+        (360, 640, ("Hansruedi", "Anna-Barbara", "Chrigi", "Dänu", "Maximiliane", "Bea")),
+        (844, 390, ("Hansruedi", "Anna-Barbara", "Chrigi", "Dänu", "Maximiliane", "Bea")),
+    ],
+)
+def test_long_names_stay_whole_on_small_and_landscape_screens(
+    phone: Page, live_server: str, width, height, names
+):
+    phone.set_viewport_size({"width": width, "height": height})
+    phone.goto(f"{live_server}/differenzler/new")
+    for seat, name in enumerate(names, 1):
+        phone.fill(f"input[name=seat{seat}]", name)
+    phone.get_by_role("button", name="Spiel starten").tap()
+    phone.wait_for_url(re.compile(r"/differenzler/[\w-]{24}$"))
+    expect(phone.locator(".standings thead th:not(:first-child)")).to_have_text(list(names))
+    assert phone.evaluate(_BROKEN_WORDS) == []
+    assert phone.evaluate("document.documentElement.scrollWidth") <= width
+    assert phone.evaluate(_TOO_WIDE) == []
+    phone.screenshot(path=f"/tmp/differenzler-names-{width}-{len(names)}.png")

@@ -4,6 +4,7 @@ names. create_app installs them (init_app) for every template."""
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -48,6 +49,16 @@ def breakable(name: str) -> Markup:
     return Markup(text)
 
 
+def name_size(name: str) -> str:
+    """Classes for a name in a narrow column, by its longest word ("w9" for "Hansruedi"): the
+    styles size it to fit whole, so that it wraps only between words, never "Hansru|edi"; a
+    "tall" one may stand upright where six players share a phone's width."""
+    longest = max((len(word) for word in re.split(r"[\s+&/-]+", name)), default=0)
+    if longest < 6:
+        return ""
+    return f"fit w{min(longest, 16)}" + (" tall" if longest > 6 else "")
+
+
 def said(problem, game) -> str:
     """{{ line | say(game) }}: what the engine said, in the words of this game's table."""
     return say_for(problem, game)
@@ -58,6 +69,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(day)
     app.add_template_filter(day, "local_day")
     app.add_template_filter(breakable)
+    app.add_template_filter(name_size)
     app.add_template_filter(said, "say")
     app.add_template_global(game_url)
     app.add_template_global(weis_name)
