@@ -13,9 +13,16 @@ from tests.conftest import SEATS
 def test_a_phone_switched_to_french_stays_french(phone: Page, live_server: str):
     phone.goto(f"{live_server}/")
     expect(phone.locator("html")).to_have_attribute("lang", "de")  # the phone says de-CH
-    phone.locator("#language-link").tap()
+    # One tap on the start page's bar: FR, in the bar, at least a thumb wide.
+    choice = phone.locator("#bar-lang-fr")
+    expect(choice).to_have_text("FR")
+    box = choice.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    choice.tap()
+    expect(phone.locator("html")).to_have_attribute("lang", "fr")
+    expect(phone.locator("#bar-lang-fr")).to_have_attribute("aria-pressed", "true")
+    phone.locator("#phone-link").tap()
     phone.wait_for_url(re.compile(r"/phone"))
-    phone.get_by_role("button", name="Français").tap()
     expect(phone.locator("h1")).to_have_text("Ce téléphone")
     expect(phone.locator("label[for=name]")).to_have_text("Comment s'appelle ce téléphone ?")
     expect(phone.locator("html")).to_have_attribute("lang", "fr")

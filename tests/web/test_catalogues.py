@@ -187,10 +187,22 @@ def test_the_phone_page_offers_each_language_in_its_own_words(client):
     assert "What is this phone called?" in html
 
 
-def test_the_start_page_links_to_the_switch(client):
+def test_the_start_page_offers_the_three_languages(client):
     html = client.get("/", headers=FRENCH).get_data(as_text=True)
-    assert 'id="language-link"' in html
-    assert 'aria-label="Langue: Français"' in html
+    bar = html.split('class="languages-bar"')[1].split("</form>")[0]
+    buttons = re.findall(
+        r'value="(\w+)" lang="\w+" id="bar-lang-\w+" aria-label="([^"]+)" '
+        r'aria-pressed="(\w+)">(\w+)</button>',
+        bar,
+    )
+    assert buttons == [
+        ("de", "Deutsch", "false", "DE"),
+        ("fr", "Français", "true", "FR"),
+        ("en", "English", "false", "EN"),
+    ]
+    english = client.post("/sprache", data={"lang": "en", "back": "/"})
+    assert english.status_code == 303 and english.headers["Location"] == "/"
+    assert "Running games" in client.get("/").get_data(as_text=True)
 
 
 def test_errors_and_refusals_in_french(client):

@@ -36,7 +36,7 @@ from scorer.web.core.forms import field_errors
 from scorer.web.core.i18n import gettext, tr
 from scorer.web.core.links import public_url
 from scorer.web.core.messages import add_words, say
-from scorer.web.core.phone import phone_name
+from scorer.web.core.phone import recorded_phone
 from scorer.web.db import get_db
 from scorer.web.games.share import qr_svg
 from scorer.web.schieber.words import preset_name
@@ -84,7 +84,7 @@ def new():
         event, names, errors = form.event()
         if not errors:
             event_id, key = store.create(
-                get_db(), event, names, phone=phone_name(), token=form.once.data or None
+                get_db(), event, names, phone=recorded_phone(), token=form.once.data or None
             )
             session[MINE] = [event_id, *(i for i in mine() if i != event_id)][:MINE_MAX]
             session.permanent = True
@@ -123,7 +123,9 @@ def add_players(key: str):
         message = say(problem, kind="club")
     else:
         try:
-            store.add_players(get_db(), stored.id, form.version, names, joined, phone=phone_name())
+            store.add_players(
+                get_db(), stored.id, form.version, names, joined, phone=recorded_phone()
+            )
         except store.Stale:
             return _event_page(store.load(get_db(), stored.id), key, _stale(), 409)
         return redirect(url_for("club.show", key=key) + "#players", 303)
@@ -139,7 +141,7 @@ def remove_player(key: str, number: int):
     leaving = [number, number ^ 1] if stored.event.fixed_pairs else [number]
     seen, drawn = SeenForm(request.form).version, len(stored.plans)
     try:
-        store.remove_players(get_db(), stored.id, seen, leaving, drawn, phone=phone_name())
+        store.remove_players(get_db(), stored.id, seen, leaving, drawn, phone=recorded_phone())
     except store.Stale:
         return _event_page(store.load(get_db(), stored.id), key, _stale(), 409)
     return redirect(url_for("club.show", key=key) + "#players", 303)
@@ -180,7 +182,7 @@ def _draw(stored: store.StoredEvent, key: str, passe, seen: int, *, reason: str 
     try:
         plan = _plan(stored, field.playing, history, attempt)
         store.add_draw(
-            get_db(), stored.id, seen, passe, plan, reason=reason, phone=phone_name(),
+            get_db(), stored.id, seen, passe, plan, reason=reason, phone=recorded_phone(),
             came=field.came, gone=field.gone,
         )  # fmt: skip
     except (Invalid, tables.Refused, store.Stale, store.Disputed) as refused:
@@ -367,7 +369,12 @@ def reopen(key: str, number: int, table_no: int):
         return _table_page(stored, key, table, field_errors(form), 422)
     try:
         tables.move(
-            get_db(), table, form.version, "playing", phone=phone_name(), reason=form.reason.data
+            get_db(),
+            table,
+            form.version,
+            "playing",
+            phone=recorded_phone(),
+            reason=form.reason.data,
         )
     except (store.Stale, tables.Refused):
         message = gettext("Der Tisch hat eben geschrieben: hier der neue Stand.")

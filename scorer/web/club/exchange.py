@@ -15,7 +15,7 @@ from scorer.storage import club_exchange as store
 from scorer.web.club.evening import MINE, MINE_MAX, mine, opened
 from scorer.web.club.forms import ImportForm
 from scorer.web.core.messages import say
-from scorer.web.core.phone import phone_name
+from scorer.web.core.phone import recorded_phone
 from scorer.web.core.transfer import attachment
 from scorer.web.db import get_db
 
@@ -46,7 +46,7 @@ def import_event():
             error = say(problem.code, kind="club")
         else:
             event_id, key = store.restore(
-                get_db(), read, phone=phone_name(), token=form.once.data or None
+                get_db(), read, phone=recorded_phone(), token=form.once.data or None
             )
             session[MINE] = [event_id, *(i for i in mine() if i != event_id)][:MINE_MAX]
             session.permanent = True

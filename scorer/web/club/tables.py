@@ -27,7 +27,7 @@ from scorer.web.core.htmx import is_htmx
 from scorer.web.core.i18n import gettext
 from scorer.web.core.messages import say
 from scorer.web.core.messages.deck import named
-from scorer.web.core.phone import phone_name
+from scorer.web.core.phone import recorded_phone
 from scorer.web.db import get_db
 
 bp = Blueprint("club_table", __name__, url_prefix="/tisch")
@@ -174,7 +174,7 @@ def enter(key: str):
     if errors:
         editing, typed = form.editing(table), form.typed()
         return _page(table, stored, key, errors, 422, editing=editing, typed=typed)
-    number, phone = form.number.data, phone_name()
+    number, phone = form.number.data, recorded_phone()
     new = form.seen_games is None or number > form.seen_games
     return _write(
         table, stored, key, form,
@@ -199,7 +199,7 @@ def choose(key: str):
     game, errors = form.game(stored.event, table)
     if errors:
         return _page(table, stored, key, errors, 422, typed=form.typed())
-    number, phone, reason = form.number.data, phone_name(), None
+    number, phone, reason = form.number.data, recorded_phone(), None
     if form.choice.data == "both":
         number = len(table.games) + 1
         # On a page that stands (a stale one: the store says whether it landed already).
@@ -223,7 +223,7 @@ def take_back(key: str):
     table, stored = _table(key)
     return _write(
         table, stored, key, TableForm(request.form),
-        lambda t, v: store.delete_last(get_db(), t, v, phone=phone_name()),
+        lambda t, v: store.delete_last(get_db(), t, v, phone=recorded_phone()),
     )  # fmt: skip
 
 
@@ -234,7 +234,7 @@ def hand_in(key: str):
     return _write(
         table, stored, key, TableForm(request.form),
         lambda t, v: store.move(
-            get_db(), t, v, "handed_in", phone=phone_name(), games_expected=stored.event.games
+            get_db(), t, v, "handed_in", phone=recorded_phone(), games_expected=stored.event.games
         ),
     )  # fmt: skip
 
@@ -245,7 +245,7 @@ def confirm(key: str):
     table, stored = _table(key)
     return _write(
         table, stored, key, TableForm(request.form),
-        lambda t, v: store.move(get_db(), t, v, "confirmed", phone=phone_name()),
+        lambda t, v: store.move(get_db(), t, v, "confirmed", phone=recorded_phone()),
     )  # fmt: skip
 
 
@@ -259,7 +259,7 @@ def dispute(key: str):
     reason = form.reason.data
     return _write(
         table, stored, key, form,
-        lambda t, v: store.move(get_db(), t, v, "disputed", phone=phone_name(), reason=reason),
+        lambda t, v: store.move(get_db(), t, v, "disputed", phone=recorded_phone(), reason=reason),
     )  # fmt: skip
 
 

@@ -14,6 +14,7 @@ from scorer.storage import games as store
 from scorer.web.core.filters import local_time
 from scorer.web.core.htmx import is_htmx
 from scorer.web.core.i18n import N_, gettext, tr
+from scorer.web.core.phone import phone_said
 from scorer.web.core.registry import MODE_PAGES, game_url
 from scorer.web.db import get_db
 
@@ -142,7 +143,7 @@ def _deleted() -> str | None:
             date=f"{moment:%d.%m.%Y}", time=f"{moment:%H:%M}"
         )
     if listed.deleted_by:
-        who = " " + gettext("von {phone}").format(phone=listed.deleted_by)
+        who = " " + gettext("von {phone}").format(phone=phone_said(listed.deleted_by))
     if listed.deleted < store.keep_since():
         return gettext("Dieses Spiel wurde{when}{who} gelöscht.").format(when=when, who=who)
     return gettext(

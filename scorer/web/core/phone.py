@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 import secrets
+from functools import cache
 
+from babel import support
 from flask import Flask, Response, request
 
 from scorer.names import clean
-from scorer.web.core.i18n import gettext
+from scorer.web.core.i18n import LANGUAGES, TRANSLATIONS, gettext
 
 PHONE_COOKIE = "phone"
 DEVICE_COOKIE = "device"
@@ -27,14 +30,40 @@ def device_id() -> str:
 
 
 def phone_name() -> str:
-    """The name this phone gave itself ("Anna", "Tisch 3"), or one made from its id."""
+    """The name this phone gave itself ("Anna", "Tisch 3"), or one made from its id, in the
+    phone's language ("Handy 7A3", "Phone 7A3")."""
+    return phone_said(recorded_phone())
+
+
+def recorded_phone() -> str:
+    """This phone as the record of changes keeps it: its name, or "Handy 7A3" made from its
+    id, in German whatever the phone's language, so that each reader sees it in their own."""
     name = clean_name(request.cookies.get(PHONE_COOKIE), PHONE_NAME_MAX)
     if name:
         return name
     device = device_id()
-    if device:
-        return gettext("Handy {id}").format(id=device[:3].upper())
-    return gettext("Handy")
+    return f"Handy {device[:3].upper()}" if device else "Handy"
+
+
+@cache
+def _unnamed() -> re.Pattern:
+    """A phone's made-up name in any of the app's languages (a record written by a French
+    phone before names were kept in German reads "Téléphone 7A3")."""
+    words = {"Handy"}
+    for language in LANGUAGES:
+        catalogue = support.Translations.load(str(TRANSLATIONS), [language])
+        words.add(catalogue.ugettext("Handy {id}").replace("{id}", "").strip())
+    return re.compile(rf"(?:{'|'.join(map(re.escape, sorted(words)))})(?: ([0-9A-F]{{3}}))?")
+
+
+def phone_said(recorded: str) -> str:
+    """A phone of the record in the reader's language: "Handy 7A3" reads "Phone 7A3" in
+    English; a name the phone was given stays as it was typed."""
+    unnamed = _unnamed().fullmatch(recorded or "")
+    if unnamed is None:
+        return recorded
+    device = unnamed.group(1)
+    return gettext("Handy {id}").format(id=device) if device else gettext("Handy")
 
 
 def device_cookie(response: Response) -> Response:
@@ -53,5 +82,7 @@ def device_cookie(response: Response) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    """Every answer carries the browser's id, once."""
+    """Every answer carries the browser's id, once; templates say a recorded phone in the
+    reader's language (`c.phone | phone_said`)."""
     app.after_request(device_cookie)
+    app.add_template_filter(phone_said)

@@ -18,7 +18,7 @@ from scorer.web.core.filters import local_time
 from scorer.web.core.i18n import N_, gettext, tr
 from scorer.web.core.kept import keep_state, known, load, replayed
 from scorer.web.core.links import remember
-from scorer.web.core.phone import phone_name
+from scorer.web.core.phone import phone_said, recorded_phone
 from scorer.web.core.registry import MODE_PAGES, entry_changed, entry_noun, game_url, worded
 from scorer.web.db import get_db
 
@@ -126,7 +126,7 @@ def _attempt(db, stored, kind, change, index, at, with_save, *, locked: bool) ->
                 stored,
                 game,
                 kind,
-                phone=phone_name(),
+                phone=recorded_phone(),
                 token=token,
                 state=state,
                 at=index if at is None else at,
@@ -148,7 +148,7 @@ def too_long() -> str:
 def created(game):
     """Store a new game once, however often its form is sent (a double tap), and open it."""
     game_id, _ = store.create(
-        get_db(), game, phone=phone_name(), token=request.form.get("once") or None
+        get_db(), game, phone=recorded_phone(), token=request.form.get("once") or None
     )
     remember(game_id)
     return redirect(game_url(game.KIND, game_id), 303)
@@ -252,4 +252,4 @@ def stale(stored: store.Stored) -> str:
     if last.number:
         what = entry_changed(stored.game.KIND, last.number, last.kind)
     time = f"{moment:%H:%M}" if moment else gettext("eben")  # an imported time may be none
-    return tr(STALE).format(who=last.phone, time=time, what=what)
+    return tr(STALE).format(who=phone_said(last.phone), time=time, what=what)

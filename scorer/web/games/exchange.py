@@ -18,7 +18,7 @@ from scorer.web.core.i18n import gettext
 from scorer.web.core.kept import load
 from scorer.web.core.messages import say
 from scorer.web.core.phone import (
-    phone_name,
+    recorded_phone,
 )
 from scorer.web.core.registry import game_url, say_for
 from scorer.web.core.transfer import attachment
@@ -70,7 +70,7 @@ def import_game():
             game_id, _ = store.create(
                 get_db(),
                 game,
-                phone=phone_name(),
+                phone=recorded_phone(),
                 token=form.once.data or None,
                 kind="import",
                 changes=changes,

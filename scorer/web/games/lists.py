@@ -21,7 +21,7 @@ from scorer.web.core.filters import local_time
 from scorer.web.core.i18n import N_, tr
 from scorer.web.core.links import mine
 from scorer.web.core.phone import (
-    phone_name,
+    recorded_phone,
 )
 from scorer.web.core.registry import MODE_PAGES
 from scorer.web.db import get_db
@@ -210,7 +210,7 @@ def _move(move, game_id: int):
     it was asked to be; else the app's page that says why not."""
     try:
         token = TokenForm(request.form).once.data or None
-        move(get_db(), game_id, phone=phone_name(), token=token)
+        move(get_db(), game_id, phone=recorded_phone(), token=token)
     except store.Refused as refused:
         if refused.reason == "running":
             return error_page(409, tr(RUNNING))

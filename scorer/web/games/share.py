@@ -13,7 +13,7 @@ from scorer.storage import games as store
 from scorer.web.core.htmx import polled_board
 from scorer.web.core.kept import load
 from scorer.web.core.links import WatchOnly, keys_now, public_url
-from scorer.web.core.phone import phone_name
+from scorer.web.core.phone import recorded_phone
 from scorer.web.core.registry import MODE_PAGES, game_url
 from scorer.web.db import get_db
 from scorer.web.extensions import csrf
@@ -63,7 +63,7 @@ def renew(game_id: int):
     The phone that asked keeps writing, under the new link (this request's links use it)."""
     load(game_id)  # a deleted game: 404
     token = TokenForm(request.form).once.data or None
-    keys_now(game_id, store.renew_links(get_db(), game_id, phone=phone_name(), token=token))
+    keys_now(game_id, store.renew_links(get_db(), game_id, phone=recorded_phone(), token=token))
     return redirect(url_for(".share", game_id=game_id, neu=1), 303)
 
 

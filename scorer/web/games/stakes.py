@@ -12,7 +12,7 @@ from scorer.modes import mode_of
 from scorer.storage import games as store
 from scorer.web.core.i18n import N_, gettext, tr
 from scorer.web.core.kept import load, replayed
-from scorer.web.core.phone import phone_name
+from scorer.web.core.phone import recorded_phone
 from scorer.web.core.registry import MODE_PAGES, game_url
 from scorer.web.db import get_db
 from scorer.web.games.forms import StakesForm
@@ -82,7 +82,7 @@ def set_stakes(game_id: int):
         chosen, errors = form.chosen()
         if not errors:
             token = form.once.data or None
-            store.set_stakes(get_db(), game_id, chosen, phone=phone_name(), token=token)
+            store.set_stakes(get_db(), game_id, chosen, phone=recorded_phone(), token=token)
             return redirect(game_url(kind, game_id), 303)
     return render_template(
         "games/stakes.html",
