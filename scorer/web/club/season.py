@@ -14,7 +14,7 @@ from flask import Blueprint, render_template, request, url_for
 from scorer.club.rated import passe_bouts
 from scorer.club.results import event_standings
 from scorer.club.season import SeasonRow, SeasonRules, season
-from scorer.ratings import Ratings, rate
+from scorer.ratings import Ratings
 from scorer.storage import club as events
 from scorer.storage import club_tables as tables
 from scorer.web.club.evening import mine
@@ -23,7 +23,7 @@ from scorer.web.core.forms import field_errors
 from scorer.web.core.i18n import gettext
 from scorer.web.core.transfer import csv_file
 from scorer.web.db import get_db
-from scorer.web.lookback.rated import csv_cells, csv_header, rated
+from scorer.web.lookback.rated import csv_cells, csv_header, rated, ratings_of
 
 bp = Blueprint("club_season", __name__)
 
@@ -72,7 +72,7 @@ def _season() -> Season:
     )
     read = [_evening(e) for e in chosen]
     rows = season([r for r, _ in read], rules) if chosen else []
-    ratings = rate(b for _, bouts in read for b in bouts)
+    ratings = ratings_of(b for _, bouts in read for b in bouts)
     return Season(evenings, chosen, ticked, rules, rows, ratings, form, errors)
 
 

@@ -3,11 +3,32 @@ the players ranked, the chart of how their ratings moved, and the same as CSV ce
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from scorer.ratings import Rating, Ratings
+from flask import current_app
+
+from scorer.ratings import Bout, Rating, Ratings, rate
 from scorer.web.core.i18n import gettext
 from scorer.web.lookback.chart import SERIES, Chart, chart
+
+# Ratings by the very results they were rated from: the same results give the same ratings, so
+# a view whose games did not change since the last one is not rated again; an edited or deleted
+# game is another key. At most KEPT sets of results, then the kept ones are forgotten.
+KEPT_RATINGS = "kept_ratings"
+KEPT = 16
+
+
+def ratings_of(bouts: Iterable[Bout]) -> Ratings:
+    """The ratings of these results (scorer.ratings.rate), rated once per set of results."""
+    key = tuple(bouts)
+    kept = current_app.extensions.setdefault(KEPT_RATINGS, {})
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= KEPT:
+            kept.clear()
+        found = kept[key] = rate(key)
+    return found
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from flask import Blueprint, current_app, render_template, request, url_for
 
 from scorer import modes
 from scorer.lookback import Look, Standing, fold, tally
-from scorer.ratings import Ratings, bout, rate
+from scorer.ratings import Ratings, bout
 from scorer.storage import lookback as kept_store
 from scorer.web.core.filters import local_time
 from scorer.web.core.i18n import NP_, gettext, tr
@@ -25,7 +25,14 @@ from scorer.web.core.transfer import csv_file
 from scorer.web.db import get_db
 from scorer.web.lookback.chart import chart
 from scorer.web.lookback.forms import LookbackArgs
-from scorer.web.lookback.rated import after_text, csv_cells, csv_header, rated, share
+from scorer.web.lookback.rated import (
+    after_text,
+    csv_cells,
+    csv_header,
+    rated,
+    ratings_of,
+    share,
+)
 
 bp = Blueprint("lookback", __name__)
 
@@ -172,7 +179,7 @@ def _ratings(looked: list[Looked]) -> dict[str, Ratings]:
         found = bout(g.look, (g.created, g.id), key=g.id)
         if found is not None:
             bouts.setdefault(g.kind, []).append(found)
-    return {kind: rate(bouts[kind]) for kind in modes.MODES if kind in bouts}
+    return {kind: ratings_of(bouts[kind]) for kind in modes.MODES if kind in bouts}
 
 
 def _figures_text(look: Look, words: dict[str, str]) -> str:
