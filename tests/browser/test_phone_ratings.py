@@ -7,13 +7,18 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
 from scorer.exchange import export
 from scorer.schieber.game import Team
+from scorer.storage.migrations import migrate
+from scorer.web import create_app
+from scorer.web.db import get_db
 from tests.rules.test_stats import schieber_game
+from tests.web.test_club_season import play_evening
 
 SCREENS = Path(__file__).resolve().parents[2] / "screens"
 # (winners, losers): Ost wins every game (1011 : 174, Schneider).
@@ -68,3 +73,50 @@ def test_the_rueckblick_ranks_players_through_their_partners(phone: Page, live_s
     block.scroll_into_view_if_needed()
     phone.screenshot(path=str(SCREENS / "ratings-390x844.png"), full_page=True)
     block.screenshot(path=str(SCREENS / "ratings-block-390x844.png"))
+
+
+def exported_evenings(tmp_path: Path) -> list[bytes]:
+    """Two evenings of four, played on a scratch server as a club's leader would, each
+    exported as the leader's JSON file."""
+    app = create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path / "club.db"), "SECRET_KEY": "x"}
+        | {"WTF_CSRF_ENABLED": False}
+    )
+    with app.app_context():
+        migrate(get_db())
+    client = app.test_client()
+    play_evening(client, app, "Herbst 1", "2026-10-02", 100)
+    play_evening(client, app, "Herbst 2", "2026-10-09", 40)
+    conn = sqlite3.connect(app.config["DATABASE"])
+    keys = [k for (k,) in conn.execute("SELECT leader_key FROM events ORDER BY id")]
+    conn.close()
+    return [client.get(f"/abend/{key}/export.json").get_data() for key in keys]
+
+
+def test_the_season_shows_the_ratings_of_its_passen(phone: Page, live_server: str, tmp_path):
+    SCREENS.mkdir(exist_ok=True)
+    for data in exported_evenings(tmp_path):
+        phone.goto(f"{live_server}/abend/importieren")
+        phone.set_input_files(
+            "#file", files=[{"name": "abend.json", "mimeType": "application/json", "buffer": data}]
+        )
+        phone.get_by_role("button", name="Importieren").tap()
+        phone.wait_for_url(re.compile(r"/abend/(?!importieren)[\w-]+$"))
+    phone.goto(f"{live_server}/saison")
+    for box in phone.locator("input[name=abend]").all():
+        box.check()
+    phone.locator("#season-go").tap()
+    block = phone.locator("#ratings-season")
+    expect(block.locator(".rating")).to_have_count(4)
+    expect(block.locator(".rating-record").first).to_be_hidden()
+    block.locator("#rating-season-1 summary").tap()
+    expect(block.locator("#rating-season-1 .rating-record")).to_contain_text("2 Passen")
+    expect(block.locator("#rating-season-1 .partner")).not_to_have_count(0)
+    expect(block.locator("svg.chart polyline")).to_have_count(4)
+    expect(phone.locator("#season-csv-link")).to_be_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.screenshot(path=str(SCREENS / "season-ratings-390x844.png"), full_page=True)
+    phone.set_viewport_size({"width": 360, "height": 740})
+    for url in ("/rueckblick", phone.url):
+        phone.goto(url if url.startswith("http") else live_server + url)
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 360, url
