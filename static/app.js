@@ -222,9 +222,46 @@
     }
   });
 
+  // A question before a step that decides or deletes, asked in the page in the table's words
+  // (never the browser's dialog, which covers the page and speaks the phone's language): the
+  // form's data-confirm, or htmx's hx-confirm. Without script the form goes straight through.
+  function ask(form, question, go) {
+    const open = document.getElementById("asked");
+    if (open) open.remove();
+    const box = document.getElementById("ask").content.firstElementChild.cloneNode(true);
+    box.id = "asked";
+    box.querySelector("[data-question]").textContent = question;
+    box.querySelector("[data-yes]").addEventListener("click", function () {
+      box.remove();
+      go();
+    });
+    box.querySelector("[data-no]").addEventListener("click", function () {
+      box.remove();
+      form.querySelector("button, [type=submit]")?.focus();
+    });
+    form.after(box);
+    box.scrollIntoView({ block: "nearest" });
+    box.querySelector("[data-yes]").focus();
+  }
+
   document.addEventListener("submit", function (event) {
-    const ask = event.target.dataset.confirm;
-    if (ask && !window.confirm(ask)) event.preventDefault();
+    const form = event.target;
+    if (!form.dataset.confirm || form.dataset.asked) return;
+    event.preventDefault();
+    const submitter = event.submitter;
+    ask(form, form.dataset.confirm, function () {
+      form.dataset.asked = "yes";
+      form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
+      delete form.dataset.asked;
+    });
+  });
+
+  document.addEventListener("htmx:confirm", function (event) {
+    if (!event.detail.question) return;
+    event.preventDefault();
+    ask(event.detail.elt, event.detail.question, function () {
+      event.detail.issueRequest(true);
+    });
   });
 
   // No answer at all (the pub's Wi-Fi is gone): static/offline.js says so and keeps the entry.

@@ -23,6 +23,9 @@ from scorer.storage.games import now, writing
 from scorer.storage.links import KEY, new_key
 
 STATES = ("playing", "handed_in", "confirmed", "disputed")
+# The reason of an edit that put this phone's game in place of the one another phone wrote
+# first ("Meine statt ihrer"): the record words it in the leader's language.
+INSTEAD = "instead"
 
 
 @dataclass(frozen=True)
@@ -162,9 +165,11 @@ def enter(
     *,
     phone: str,
     token: str | None = None,
+    reason: str | None = None,
 ) -> StoredTable:
-    """Enter game `number` (the next one) or change an earlier one. A token already used
-    changes nothing: a form sent twice lands once."""
+    """Enter game `number` (the next one) or change an earlier one, with the reason the
+    record keeps (INSTEAD: this phone's game in place of another phone's). A token already
+    used changes nothing: a form sent twice lands once."""
     with writing(db):
         if _used(db, table.event_id, token):
             return load(db, table.event_id, table.passe, table.number)
@@ -180,7 +185,8 @@ def enter(
             " DO UPDATE SET data = excluded.data",
             [table.event_id, table.passe, table.number, number, json.dumps(game.to_dict())],
         )
-        _log(db, table, phone, "edit" if before else "enter", number, before, game.to_dict())
+        kind = "edit" if before else "enter"
+        _log(db, table, phone, kind, number, before, game.to_dict(), reason=reason)
         return load(db, table.event_id, table.passe, table.number)
 
 

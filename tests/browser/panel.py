@@ -96,7 +96,7 @@ def save(page: Page, key: str) -> Response:
 
 
 def undo(page: Page) -> Response:
-    """Tap "Letzte Hand zurück" and wait for the swap."""
+    """Tap "Hand N zurücknehmen" and wait for the swap."""
     return _swap(page, "/undo", lambda: page.locator("#undo").tap())
 
 

@@ -37,7 +37,7 @@ def striche_evening(phone: Page, live_server: str) -> tuple[str, list[str]]:
     phone.locator("label", has_text="3").first.tap()
     phone.locator("label", has_text="andere").nth(1).tap()
     phone.get_by_label("Anzahl Spiele (1 bis 24)").fill("1")
-    phone.locator("label", has_text="Strichen").tap()
+    phone.get_by_text("Strichen", exact=True).tap()
     phone.get_by_role("button", name="Abend anlegen").tap()
     expect(phone.locator("#event-summary")).to_contain_text("3 Passen à 1 Spiel ·")
     expect(phone.locator("#event-summary")).to_contain_text("Rangliste nach Strichen")

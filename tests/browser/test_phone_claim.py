@@ -54,11 +54,15 @@ def test_first_trick_double_claim(phone: Page, live_server: str):
         phone.locator(f'.claim-pad [data-digit="{digit}"]').tap()
     expect(phone.locator("input[name=trick_points]")).to_have_value("30")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
-    # A claim decides the game: the phone asks once more.
-    asked = []
-    phone.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    # A claim decides the game: the phone asks once more, in the page, not in a dialog.
+    dialogs = []
+    phone.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     phone.locator("#rule").tap()
+    asked = phone.locator("#asked[role=alertdialog]")
+    expect(asked.locator("p")).to_have_text("Das Bedanken entscheidet das Spiel: so eintragen?")
+    asked.get_by_role("button", name="Ja").tap()
     phone.wait_for_url("**/games/*")
+    assert dialogs == []
 
     # Stöck first: Wir 414 + 20 = 434, short; then Weis: Ihr 414 + 50 = 464, there first.
     expect(phone.locator("#result h2")).to_have_text("Ihr gewinnt")
@@ -74,7 +78,6 @@ def test_first_trick_double_claim(phone: Page, live_server: str):
             "Reihenfolge des Hauses (Stöck – Weis – Stich) zuerst am Ziel war, und das war Ihr.",
         ]
     )
-    assert asked == ["Das Bedanken entscheidet das Spiel: so eintragen?"]
     assert totals(phone) == (434 + 30, 464)
     expect(phone.locator("#again")).to_be_visible()
 

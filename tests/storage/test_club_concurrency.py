@@ -93,7 +93,9 @@ def test_two_phones_at_one_table_never_write_over_each_other(server):  # noqa: F
     statuses = sorted(status for status, _, _ in answers)
     assert statuses == [303, 409]
     refused = next(text for status, text, _ in answers if status == 409)
-    assert "Ein anderes Handy hat an diesem Tisch eben geschrieben" in refused
+    # Refused, not lost: the table is asked which game stands, with the refused one's points.
+    assert "Inzwischen hat ein anderes Handy Spiel 1 eingetragen. Was gilt?" in refused
+    assert re.search(r'id="conflict-mine">Spiel 1: .+ 6[01] : 9[67] ', refused)
     db = sqlite3.connect(server.app.config["DATABASE"])
     try:
         games = db.execute("SELECT number, data FROM event_games").fetchall()

@@ -107,7 +107,7 @@ def test_a_form_sent_twice_lands_once_and_a_stale_page_is_refused_with_the_table
     stale = client.post(f"{first}/spiele", data={**form, "number": "2", "once": "tap-2"})
     assert stale.status_code == 409
     page = text(stale)
-    assert "Ein anderes Handy hat an diesem Tisch eben geschrieben" in page
+    assert "Inzwischen hat ein anderes Handy Spiel 2 eingetragen. Was gilt?" in page
     assert "2 von 2 Spielen" in page
     assert len(stored_games(app, first)) == 2
 

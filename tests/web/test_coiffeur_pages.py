@@ -212,7 +212,7 @@ def test_beside_the_word_on_a_cell_stands_its_undo_and_beside_an_undo_its_redo(g
     row = html.split('<div class="note-row">')[1].split("</div>")[0]
     assert "Eintrag 2 zurückgenommen." in row and "/redo" in row and "/undo" not in row
     assert (
-        "Letzten Eintrag zurück" in html.split('<div class="actions-row">')[1]
+        "Eintrag 1 zurücknehmen" in html.split('<div class="actions-row">')[1]
     )  # the undo further down
 
 

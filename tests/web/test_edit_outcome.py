@@ -41,7 +41,7 @@ def test_an_edit_that_changes_nothing_of_the_outcome_says_what_it_changed(client
     html = client.get(response.headers["Location"]).get_data(as_text=True)
     assert note(html) == "Hand 1 geändert."
     assert 'class="note-row"' not in html  # no undo beside: it would take back hand 2
-    assert "Letzte Hand zurück" in html
+    assert "Hand 2 zurücknehmen" in html
     response = client.post("/games/1/hands/2/delete")
     html = client.get(response.headers["Location"]).get_data(as_text=True)
     assert note(html) == "Hand 2 gelöscht."

@@ -307,7 +307,10 @@ def test_the_undo_stands_beside_the_word_on_the_saved_deal(game):
     assert row is not None
     assert '<p class="note" id="note" role="status">Spiel 1 gespeichert.</p>' in row.group(1)
     assert re.search(r'action="[^"]*/undo"', row.group(1))
-    assert '<button class="button" type="submit" id="undo">↶ Zurück</button>' in row.group(1)
+    assert (
+        '<button class="button" type="submit" id="undo">↶ Spiel 1 zurücknehmen</button>'
+        in row.group(1)
+    )
     assert html.count('id="undo"') == 1  # not a second time under the panel
     # After the undo, the word on it has the redo beside it; the undo goes back under the panel
     # where there is still a deal to take back.
@@ -316,7 +319,7 @@ def test_the_undo_stands_beside_the_word_on_the_saved_deal(game):
     row = re.search(r'<div class="note-row">(.*?)</div>', html, re.S).group(1)
     assert "Spiel 2 zurückgenommen." in row and 'id="redo">↷ Wiederherstellen</button>' in row
     assert html.count('id="redo"') == 1
-    assert '<button class="button" type="submit" id="undo">↶ Letztes Spiel zurück</button>' in html
+    assert '<button class="button" type="submit" id="undo">↶ Spiel 1 zurücknehmen</button>' in html
     # Without a word (the page opened anew), both stay under the panel.
     html = game.get("/handjass/1").text
     assert 'class="note-row"' not in html

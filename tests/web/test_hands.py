@@ -362,7 +362,7 @@ def test_beside_an_undo_is_its_redo_and_beside_a_save_its_undo(client, game):
     assert 'id="undo"' not in html  # nothing left to take back
     html = client.post(f"{game}/redo", headers=htmx).get_data(as_text=True)
     assert "Hand 1 wiederhergestellt." in _note_row(html) and "/redo" in _note_row(html)
-    assert "Letzte Hand zurück" in html.split('<div class="actions-row">')[1]
+    assert "Hand 1 zurücknehmen" in html.split('<div class="actions-row">')[1]
     html = client.post(f"{game}/redo", headers=htmx).get_data(as_text=True)
     row = _note_row(html)  # all brought back: nothing to redo, the undo beside
     assert "Hand 2 wiederhergestellt." in row and 'id="undo"' in row and 'id="redo"' not in html

@@ -88,6 +88,7 @@ def world(client, app) -> dict[str, str]:
         "club_paper.sheets": f"{leader}/passe/1/standblatt",
         "club_paper.standings_csv": f"{leader}/rangliste.csv",
         "club_paper.games_csv": f"{leader}/spiele.csv",
+        "club_paper.fairness_csv": f"{leader}/wer-mit-wem.csv",
         "club_standings.standings": f"{leader}/rangliste",
         "club_standings.screen": f"/leinwand/{screen}",
         "club_exchange.export": f"{leader}/export.json",
@@ -95,6 +96,7 @@ def world(client, app) -> dict[str, str]:
         "club_table.show": f"/tisch/{table}",
         "club_season.show": "/saison",
         "club_season.export": "/saison.csv?abend=1",
+        "club_season.fairness_csv": "/saison/wer-mit-wem.csv?abend=1",
         "phone_app.manifest": "/manifest.webmanifest",
         "phone_app.service_worker": "/sw.js",
     }

@@ -21,6 +21,7 @@ from scorer.codes import Invalid
 from scorer.storage import club as store
 from scorer.storage import club_tables as tables
 from scorer.web.club import words
+from scorer.web.club.fairness import by_name, lines, named_plans
 from scorer.web.club.forms import (
     DrawForm,
     NewEventForm,
@@ -305,11 +306,18 @@ def _event_page(stored, key, notice, status, errors=None):
             {"passe": p, "number": n, "where": _where(p, n)} for p, n in open_disputes(passen)
         ],
         disputes_first=_disputes_first(len(stored.plans) + 1),
+        fairness=_fairness(stored),
         preset_name=preset_name,
         tie_steps=_tie_steps(stored.event),
         notice=notice,
         errors=errors or {},
     ), status
+
+
+def _fairness(stored: store.StoredEvent) -> list[dict]:
+    """Whom each player partnered and faced over the Passen drawn so far."""
+    names = _names(stored)
+    return lines(by_name(named_plans(stored.plans, names), names.values()))
 
 
 def _tie_steps(event) -> str | None:
@@ -393,13 +401,18 @@ def _table_page(stored, key, table, errors, status):
 
 def _record(stored: store.StoredEvent) -> list[dict]:
     """The evening's record of changes in words, oldest first."""
-    return [
-        {"at": local_time(c["at"]), "phone": c["phone"], "what": _what(c)}
-        for c in store.changes(get_db(), stored.id)
-    ]
+    record, wrote = [], {}  # the phone that last wrote each game: whose a replaced game was
+    for c in store.changes(get_db(), stored.id):
+        game = (c["passe"], c["table_no"], c["number"])
+        record.append(
+            {"at": local_time(c["at"]), "phone": c["phone"], "what": _what(c, wrote.get(game))}
+        )
+        if c["kind"] in ("enter", "edit"):
+            wrote[game] = c["phone"]
+    return record
 
 
-def _what(change: dict) -> str:
+def _what(change: dict, before_by: str | None = None) -> str:
     kind, reason = change["kind"], change["reason"]
     if kind == "create":
         return gettext("angelegt")
@@ -427,10 +440,13 @@ def _what(change: dict) -> str:
         "enter": lambda: gettext(
             "Spiel %(number)s eingetragen, %(after)s", after=_points(change["after"]), **game
         ),
-        "edit": lambda: gettext(
-            "Spiel %(number)s geändert, %(before)s → %(after)s",
-            after=_points(change["after"]),
-            **game,
+        "edit": lambda: (
+            gettext(
+                "Spiel %(number)s geändert, %(before)s → %(after)s",
+                after=_points(change["after"]),
+                **game,
+            )
+            + _instead(reason, before_by)
         ),
         "delete": lambda: gettext("Spiel %(number)s gelöscht (%(before)s)", **game),
         "hand_in": lambda: gettext("abgegeben"),
@@ -439,6 +455,17 @@ def _what(change: dict) -> str:
         "reopen": lambda: gettext("wieder geöffnet: %(reason)s", reason=reason),
     }[kind]()
     return f"{where}: {said}"
+
+
+def _instead(reason: str | None, before_by: str | None) -> str:
+    """Why a game was changed, where a phone put its own in place of another phone's."""
+    if reason != tables.INSTEAD:
+        return ""
+    if before_by:
+        return " " + gettext(
+            "(«Meine statt ihrer»: %(phone)s hatte es zuerst eingetragen)", phone=before_by
+        )
+    return " " + gettext("(«Meine statt ihrer»: ein anderes Handy hatte es zuerst eingetragen)")
 
 
 def _points(data: str | None) -> str:

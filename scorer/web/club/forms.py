@@ -44,6 +44,7 @@ from scorer.web.club.words import TIE_STEP_WORDS, WORDS
 from scorer.web.core.forms import (
     NOT_A_NUMBER,
     UNKNOWN_DECK,
+    ChoiceField,
     SmallWholeField,
     deck_choices,
     field_errors,
@@ -331,6 +332,12 @@ class TableForm(GuardedForm):
     def token(self) -> str | None:
         return self.once.data or None
 
+    @property
+    def seen_games(self) -> int | None:
+        """How many games the phone's page showed (None where `seen` is the version alone)."""
+        games, dash, _ = (self.seen.data or "").partition("-")
+        return small_whole(games, 100) if dash else None
+
     def typed(self) -> dict[str, str]:
         """What was sent in each field, as sent: the table's page shows it back."""
         return {field.name: field.raw_data[0] for field in self if field.raw_data}
@@ -424,6 +431,19 @@ class GameForm(TableForm):
             errors["contract"] = gettext("Welcher Trumpf? Sein Knopf speichert das Spiel.")
             return None, 1
         return self.contract.data, multiplier
+
+
+class ChoiceForm(GameForm):
+    """The table's answer to a game another phone wrote first (409): the game as this phone
+    typed it, and which stands: both (mine as the next game), mine instead of theirs, or
+    theirs (mine dropped)."""
+
+    choice = ChoiceField(
+        choices=_choices([("both", "both"), ("instead", "instead"), ("drop", "drop")]),
+        validators=[DataRequired(lazy_gettext("Was gilt? Einen der Knöpfe tippen."))],
+        invalid_choice_message=lazy_gettext("Was gilt? Einen der Knöpfe tippen."),
+    )
+    new = StringField()  # "1": mine was a new game (not a change of an entered one)
 
 
 class DisputeForm(TableForm):

@@ -13,6 +13,7 @@ from scorer.club.standings import side_scores
 from scorer.storage import club as events
 from scorer.storage import club_tables as tables
 from scorer.web.club.evening import opened
+from scorer.web.club.fairness import by_name, csv_rows, named_plans
 from scorer.web.club.tables import SEATS, sides
 from scorer.web.core.i18n import N_, gettext
 from scorer.web.core.messages.deck import named
@@ -121,6 +122,15 @@ def standings_csv(key: str):
         provisional = gettext("ja") if row.provisional else ""
         rows.append([row.rank, names[row.player], *cells, row.total, provisional])
     return csv_file(rows, f"{_file_name(stored)}-rangliste.csv")
+
+
+@bp.get("/<key>/wer-mit-wem.csv")
+def fairness_csv(key: str):
+    """Whom each player partnered and faced over the Passen drawn: every ordered pair."""
+    stored = opened(key)
+    names = {p.number: p.name for p in stored.players}
+    found = by_name(named_plans(stored.plans, names), names.values())
+    return csv_file(csv_rows(found), f"{_file_name(stored)}-wer-mit-wem.csv")
 
 
 def _file_name(stored: events.StoredEvent) -> str:

@@ -18,6 +18,7 @@ from scorer.ratings import Ratings
 from scorer.storage import club as events
 from scorer.storage import club_tables as tables
 from scorer.web.club.evening import mine
+from scorer.web.club.fairness import by_name, csv_rows, lines, named_plans
 from scorer.web.club.forms import SeasonArgs
 from scorer.web.core.forms import field_errors
 from scorer.web.core.i18n import gettext
@@ -56,7 +57,8 @@ def _evening(stored: events.StoredEvent) -> tuple[list, list]:
     return rows, passe_bouts(stored.event, stored.plans, found, names, when)
 
 
-def _season() -> Season:
+def _chosen() -> tuple[list, list, SeasonArgs, dict, set]:
+    """This phone's evenings by day, those ticked in the address, the form and its errors."""
     db = get_db()
     evenings = [e for e in (events.load(db, i) for i in mine()) if e is not None]
     evenings.sort(key=lambda e: (e.event.day, e.id))
@@ -64,6 +66,11 @@ def _season() -> Season:
     errors = {} if form.validate() else field_errors(form)
     ticked = form.ticked()
     chosen = [e for e in evenings if e.id in ticked] if ticked and not errors else []
+    return evenings, chosen, form, errors, ticked
+
+
+def _season() -> Season:
+    evenings, chosen, form, errors, ticked = _chosen()
     rules = SeasonRules(
         best=form.beste.data or None,
         final_double=form.final.data == "1",
@@ -74,6 +81,16 @@ def _season() -> Season:
     rows = season([r for r, _ in read], rules) if chosen else []
     ratings = ratings_of(b for _, bouts in read for b in bouts)
     return Season(evenings, chosen, ticked, rules, rows, ratings, form, errors)
+
+
+def _fairness(chosen: list):
+    """Whom each player partnered and faced over the evenings ticked, players by name."""
+    plans, names = [], set()
+    for stored in chosen:
+        named = {p.number: p.name for p in stored.players}
+        plans += named_plans(stored.plans, named)
+        names |= set(named.values())
+    return by_name(plans, names)
 
 
 @bp.get("/saison")
@@ -90,6 +107,8 @@ def show():
         rows=s.rows,
         rated=rated(s.ratings),
         csv_url=f"{url_for('.export')}?{query}" if query else url_for(".export"),
+        fairness=lines(_fairness(s.chosen)) if s.chosen else [],
+        passen=sum(len(e.plans) for e in s.chosen),
         form=s.form,
         errors=s.errors,
     ), (422 if s.errors else 200)
@@ -107,3 +126,12 @@ def export():
         rating = s.ratings.of(row.player)
         rows.append([row.rank, row.player, *values, row.total, *csv_cells(rating)])
     return csv_file(rows, "jass-saison.csv")
+
+
+@bp.get("/saison/wer-mit-wem.csv")
+def fairness_csv():
+    """Whom each player partnered and faced over the evenings ticked: every ordered pair."""
+    _evenings, chosen, _form, errors, _ticked = _chosen()
+    if errors:
+        return show()
+    return csv_file(csv_rows(_fairness(chosen)), "saison-wer-mit-wem.csv")

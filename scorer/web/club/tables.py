@@ -20,12 +20,13 @@ from scorer.club.results import progress
 from scorer.club.standings import GAME_POINTS, dealer_seat, side_scores, vorhand_seat
 from scorer.storage import club as events
 from scorer.storage import club_tables as store
-from scorer.web.club.forms import DisputeForm, GameForm, TableArgs, TableForm
+from scorer.web.club.forms import ChoiceForm, DisputeForm, GameForm, TableArgs, TableForm
 from scorer.web.core.errors import EXPIRED, error_page
 from scorer.web.core.forms import field_errors
 from scorer.web.core.htmx import is_htmx
 from scorer.web.core.i18n import gettext
 from scorer.web.core.messages import say
+from scorer.web.core.messages.deck import named
 from scorer.web.core.phone import phone_name
 from scorer.web.db import get_db
 
@@ -163,19 +164,56 @@ def show(key: str):
 @bp.post("/<key>/spiele")
 def enter(key: str):
     """One game: the points typed belong to the side whose button was tapped (the other side
-    has the rest of 157), or that side made a Match."""
+    has the rest of 157), or that side made a Match. Another phone wrote first (409): the
+    table is asked which stands (`_conflict`), nothing stored until it answers."""
     table, stored = _table(key)
-    if table.state != "playing":  # handed in from another phone: its page shows no panel
-        return _page(table, stored, key, {"table": _state_words(table.state)}, 409)
     form = GameForm(request.form)
+    if table.state != "playing":  # handed in from another phone: its page shows no panel
+        return _refused(table, stored, key, form, _state_words(table.state))
     game, errors = form.game(stored.event, table)
     if errors:
         editing, typed = form.editing(table), form.typed()
         return _page(table, stored, key, errors, 422, editing=editing, typed=typed)
     number, phone = form.number.data, phone_name()
+    new = form.seen_games is None or number > form.seen_games
     return _write(
         table, stored, key, form,
         lambda t, v: store.enter(get_db(), t, v, number, game, phone=phone, token=form.token),
+        game=game, new=new,
+    )  # fmt: skip
+
+
+@bp.post("/<key>/wahl")
+def choose(key: str):
+    """The table's answer to a game another phone wrote first: "both" enters this phone's
+    game as the next one, "instead" puts it in place of theirs (an edit the record keeps with
+    its reason), "drop" stores nothing. Asked again if the table moved on meanwhile."""
+    table, stored = _table(key)
+    form = ChoiceForm(request.form)
+    if not form.choice.validate(form):  # the game's fields are read as the panel's are
+        return _page(table, stored, key, {"table": form.choice.errors[0]}, 422)
+    if form.choice.data == "drop":
+        return redirect(url_for("club_table.show", key=key), 303)
+    if table.state != "playing":
+        return _refused(table, stored, key, form, _state_words(table.state))
+    game, errors = form.game(stored.event, table)
+    if errors:
+        return _page(table, stored, key, errors, 422, typed=form.typed())
+    number, phone, reason = form.number.data, phone_name(), None
+    if form.choice.data == "both":
+        number = len(table.games) + 1
+        # On a page that stands (a stale one: the store says whether it landed already).
+        if number > stored.event.games and form.version == table.version:
+            full = gettext("Alle {games} Spiele sind eingetragen.")
+            return _refused(table, stored, key, form, full.format(games=stored.event.games))
+    elif number <= len(table.games):
+        reason = store.INSTEAD
+    return _write(
+        table, stored, key, form,
+        lambda t, v: store.enter(
+            get_db(), t, v, number, game, phone=phone, token=form.token, reason=reason
+        ),
+        game=game, new=form.new.data == "1",
     )  # fmt: skip
 
 
@@ -225,21 +263,109 @@ def dispute(key: str):
     )  # fmt: skip
 
 
-def _write(table, stored, key, form: TableForm, write):
+def _write(table, stored, key, form: TableForm, write, *, game=None, new=True):
     """The write, based on the table's version the form says the phone saw; refused as stale
-    (409) with the table as it stands, or by the store with its reasons."""
+    (409) with the table as it stands, or by the store with its reasons. A game refused as
+    stale is not lost: the table is asked which stands (`_conflict`)."""
     seen = form.version
     try:
         write(table, seen if seen is not None else -1)
     except events.Stale:
         fresh, _ = _table(key)
+        if game is not None:
+            return _conflict(fresh, stored, key, form, game, new)
         message = gettext("Ein anderes Handy hat an diesem Tisch eben geschrieben: hier der Stand.")
         return _page(fresh, stored, key, {"table": message}, 409)
     except store.Refused as refused:
         fresh, _ = _table(key)
         said = [say(p, kind="club") for p in refused.problems] or [_state_words(fresh.state)]
+        if game is not None:
+            return _refused(fresh, stored, key, form, " ".join(said))
         return _page(fresh, stored, key, {"table": " ".join(said)}, 409)
     return redirect(url_for("club_table.show", key=key), 303)
+
+
+def _conflict(table, stored, key, form: GameForm, game, new: bool):
+    """Another phone wrote first. Where a game now stands in this one's place, the table
+    sees both and chooses (409): mine as the next game ("both", only for a new game while
+    the Passe has room: two entries cannot both be game N), mine instead of theirs, or theirs.
+    Where none does, the panel comes back with what was typed, for one more tap."""
+    if table.state != "playing":
+        return _refused(table, stored, key, form, _state_words(table.state))
+    number, names = form.number.data, {p.number: p.name for p in stored.players}
+    called = sides(table.seats, names)
+    if number > len(table.games):
+        message = gettext(
+            "Ein anderes Handy hat an diesem Tisch eben geschrieben: hier der Stand. Was hier "
+            "getippt war, steht noch im Feld: ein Tipp speichert es als Spiel %(number)s.",
+            number=len(table.games) + 1,
+        )
+        return _page(table, stored, key, {"table": message}, 409, typed=form.typed())
+    room = len(table.games) < stored.event.games
+    if new:
+        ask = gettext(
+            "Inzwischen hat ein anderes Handy %(entry)s {number} eingetragen. Was gilt?",
+            entry=gettext("Spiel"),
+        ).replace("{number}", str(number))
+        if room:
+            note = gettext(
+                "Zwei Einträge können nicht beide Spiel %(number)s sein: «Beide behalten» "
+                "trägt meines als Spiel %(next)s ein.",
+                number=number,
+                next=len(table.games) + 1,
+            )
+        else:
+            note = gettext(
+                "Zwei Einträge können nicht beide Spiel %(number)s sein, und alle %(games)s "
+                "Spiele sind eingetragen: es gilt eines.",
+                number=number,
+                games=stored.event.games,
+            )
+    else:
+        ask = gettext(
+            "Inzwischen hat ein anderes Handy an diesem Tisch geschrieben: Spiel %(number)s "
+            "steht jetzt so. Was gilt?",
+            number=number,
+        )
+        note = None
+    kept = ("points", "side", "number", "match", "weis_a", "weis_b", "contract")
+    conflict = {
+        "number": number,
+        "theirs": _told(table.games[number - 1], called),
+        "mine": _told(game, called),
+        "both": new and room,
+        "new": new,
+        "note": note,
+        "fields": [(name, value) for name, value in form.typed().items() if name in kept],
+    }
+    return _page(table, stored, key, {"table": ask}, 409, conflict=conflict)
+
+
+def _refused(table, stored, key, form: GameForm, words: str):
+    """A game the table's state refuses (the Passe handed in meanwhile): said, with the game
+    typed in words, so that nothing goes unseen."""
+    game, _ = form.game(stored.event, table)
+    names = {p.number: p.name for p in stored.players}
+    unsaved = None
+    if game is not None and form.number.data:
+        unsaved = (
+            gettext("Spiel %(number)s", number=form.number.data)
+            + ": "
+            + _told(game, sides(table.seats, names))
+        )
+    return _page(table, stored, key, {"table": words}, 409, unsaved=unsaved)
+
+
+def _told(game, called: list[str]) -> str:
+    """A game in words: each side's trick points, its Match, Weis and Stöck, its contract."""
+    parts = [f"{called[0]} {game.tricks[0]} : {game.tricks[1]} {called[1]}"]
+    if game.match is not None:
+        parts.append(f"{gettext('Match')} {called[game.match]}")
+    if game.extras != (0, 0):
+        parts.append(f"{gettext('Weis · Stöck')} {game.extras[0]} : {game.extras[1]}")
+    if game.contract:
+        parts.append(f"{named(game.contract)} ×{game.multiplier}")
+    return " · ".join(parts)
 
 
 def _state_words(state: str) -> str:
@@ -248,9 +374,12 @@ def _state_words(state: str) -> str:
     return gettext("Die Passe ist abgegeben: ändern kann sie jetzt nur die Spielleitung.")
 
 
-def _page(table, stored, key, errors, status, *, editing=None, typed=None):
+def _page(
+    table, stored, key, errors, status, *, editing=None, typed=None, conflict=None, unsaved=None
+):
     """The table's page: its seats, sums and games, and the panel for game `editing` (or the
-    next); `errors` by field, `typed` what the phone sent, shown back."""
+    next); `errors` by field, `typed` what the phone sent, shown back; in place of the panel,
+    the question of a `conflict` with another phone's game; a game refused, `unsaved`."""
     names = {p.number: p.name for p in stored.players}
     number = editing or len(table.games) + 1
     return render_template(
@@ -271,6 +400,8 @@ def _page(table, stored, key, errors, status, *, editing=None, typed=None):
         editing_game=table.games[editing - 1] if editing else None,
         projection={**stored.event.table_scoring(), "words": _projected_words()},
         typed=typed or {},
+        conflict=conflict,
+        unsaved=unsaved,
         errors=errors,
     ), status
 
