@@ -102,6 +102,7 @@ bench: $(VENV)/.test-installed caddy
 	$(PY) bench/draw.py
 	$(PY) bench/club.py
 	$(PY) bench/history.py
+	$(PY) bench/ratings.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -9,7 +9,7 @@ per player, without knowing any mode: a figure is a number, and numbers add.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 
@@ -43,6 +43,10 @@ class Look:
     measure: str = "points"  # the figure key of what `course` and `result` count
     own: tuple[str, ...] = ()  # the figures a player counts on their own, not as their team
     figures: tuple[str, ...] = ()  # the keys of `figures`, in the order they are shown
+    # Each side's place once the game is finished (1 the best; level sides share it), as the
+    # mode ranks them; none while it runs. The ratings (scorer.ratings) read only this.
+    places: tuple[int, ...] = ()
+    worth: int = 1  # how many results the game counts as in a rating: a Schneider win two
 
     @property
     def people(self) -> tuple[str, ...]:
@@ -53,6 +57,13 @@ class Look:
     def has(self, name: str) -> bool:
         """Whether this player (or Coiffeur team) took part in the game."""
         return fold(name) in {fold(person) for person in self.people}
+
+
+def places(values: Sequence[float], lower_wins: bool = False) -> tuple[int, ...]:
+    """Each value's place among them, 1 the best (the highest, or the lowest with
+    `lower_wins`); equal values share the place of the first of them (1, 2, 2, 4)."""
+    keyed = [-v if not lower_wins else v for v in values]
+    return tuple(1 + sum(other < mine for other in keyed) for mine in keyed)
 
 
 def fold(name: str) -> str:

@@ -96,7 +96,18 @@ def test_no_module_imports_itself_round_a_circle():
     assert cycles() == []
 
 
-ENGINE = ("cards", "codes", "names", "slate", "weis", "modes", "exchange", "stakes", "lookback")
+ENGINE = (
+    "cards",
+    "codes",
+    "names",
+    "slate",
+    "weis",
+    "modes",
+    "exchange",
+    "stakes",
+    "lookback",
+    "ratings",
+)
 
 
 def _engine(module: str) -> bool:

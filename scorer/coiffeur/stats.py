@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scorer.coiffeur.game import CoiffeurGame
 from scorer.coiffeur.standing import CoiffeurState
-from scorer.lookback import Look, Side
+from scorer.lookback import Look, Side, places
 
 FIGURES = ("games", "wins", "points", "matches", "crossed")
 
@@ -50,4 +50,5 @@ def look(game: CoiffeurGame, state: CoiffeurState) -> Look:
         winner=state.winner,
         course=_course(state),
         figures=FIGURES,
+        places=places(state.totals) if state.finished else (),
     )

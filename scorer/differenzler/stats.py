@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from scorer.differenzler.game import DifferenzlerGame
 from scorer.differenzler.standings import DifferenzlerState
-from scorer.lookback import Look, Side
+from scorer.lookback import Look, Side, places
 
 FIGURES = ("games", "wins", "difference", "hits", "rounds")
 
@@ -42,4 +42,5 @@ def look(game: DifferenzlerGame, state: DifferenzlerState) -> Look:
         course=course,
         figures=FIGURES,
         measure="difference",
+        places=places(state.totals, lower_wins=True) if state.finished else (),
     )

@@ -4,7 +4,7 @@ or not, the strokes and the potatoes (Härdöpfel)."""
 from __future__ import annotations
 
 from scorer.handjass.game import HandjassGame, HandjassState
-from scorer.lookback import Look, Side
+from scorer.lookback import Look, Side, places
 
 FIGURES = ("games", "losses", "strokes", "potatoes")
 
@@ -35,4 +35,16 @@ def look(game: HandjassGame, state: HandjassState) -> Look:
         goal=game.rules.target,
         figures=FIGURES,
         measure="strokes",
+        places=_places(state) if state.finished else (),
     )
+
+
+def _places(state: HandjassState) -> tuple[int, ...]:
+    """Who got out of the game first did best: places by the deal each player retired with
+    (players retiring with the same deal share a place), the loser last."""
+    last = len(state.rows) + 1  # after every deal: the loser may have retired too
+    out = [
+        last if seat == state.loser else state.retired.get(seat, last)
+        for seat in range(len(state.strokes))
+    ]
+    return places(out, lower_wins=True)

@@ -3,7 +3,7 @@ wins, Schneider given and taken, Matches, Weis, the contracts called and shoved.
 
 from __future__ import annotations
 
-from scorer.lookback import Look, Side
+from scorer.lookback import Look, Side, places
 from scorer.schieber.game import Game, State
 
 # The figures of a team, in the order they are shown; a player has the same (see look()).
@@ -66,4 +66,7 @@ def look(game: Game, state: State) -> Look:
         goal=game.rules.target,
         figures=FIGURES,
         own=OWN,
+        places=places([winner == t for t in (0, 1)]) if winner is not None else (),
+        # RULES.md: a Schneider win counts double, in the rating as at the stakes.
+        worth=2 if winner is not None and state.schneider else 1,
     )

@@ -152,6 +152,7 @@ def test_csv_has_a_line_per_game_with_its_values(games):
         "Gewinner",
         "Verlierer",
         "Kennzahlen",
+        "Spielstärke danach",
     ]
     assert len(rows) == 5
     by_mode = {row[1]: row for row in rows[1:]}
@@ -162,6 +163,8 @@ def test_csv_has_a_line_per_game_with_its_values(games):
         "geschoben 1 · West: Schneider gemacht 0, Schneider gewesen 1, Matchs 0, Weis 50,"
     )
     assert "b2: angesagt 2, geschoben 0" in schieber[6]
+    # Ost won with Schneider, counted twice: both of Ost up from 25, both of West down.
+    assert schieber[7] == "a1 28.5 ± 8.0 · a2 28.5 ± 8.0 · b1 21.5 ± 8.0 · b2 21.5 ± 8.0"
     assert by_mode["Handjass"][2:6] == ["A, B, C, D", "7 : 7 : 7 : 2", "", "D"]
     assert by_mode["Differenzler"][3:5] == ["30 : 10 : 20", "Bea"]
     assert by_mode["Coiffeur"][3:5] == ["95 : 437", "Beat+Clara"]

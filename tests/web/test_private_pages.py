@@ -68,6 +68,7 @@ def world(client, app) -> dict[str, str]:
         "lookback.watched_course": f"/s/{watch}/verlauf",
         "lookback.index": "/rueckblick",
         "lookback.export": "/rueckblick.csv",
+        "lookback.ratings_export": "/rueckblick/spielstaerke.csv",
         "handjass.new": "/handjass/new",
         "handjass.show": "/handjass/2",
         "handjass.rest": "/handjass/2/rest",
@@ -87,12 +88,15 @@ def world(client, app) -> dict[str, str]:
         "club_paper.sheets": f"{leader}/passe/1/standblatt",
         "club_paper.standings_csv": f"{leader}/rangliste.csv",
         "club_paper.games_csv": f"{leader}/spiele.csv",
+        "club_paper.fairness_csv": f"{leader}/wer-mit-wem.csv",
         "club_standings.standings": f"{leader}/rangliste",
         "club_standings.screen": f"/leinwand/{screen}",
         "club_exchange.export": f"{leader}/export.json",
         "club_exchange.import_event": "/abend/importieren",
         "club_table.show": f"/tisch/{table}",
         "club_season.show": "/saison",
+        "club_season.export": "/saison.csv?abend=1",
+        "club_season.fairness_csv": "/saison/wer-mit-wem.csv?abend=1",
         "phone_app.manifest": "/manifest.webmanifest",
         "phone_app.service_worker": "/sw.js",
     }
@@ -115,6 +119,8 @@ KEYED = (
     "club_paper.standings_csv",
     "club_paper.games_csv",
     "lookback.export",
+    "lookback.ratings_export",
+    "club_season.export",
     "games.index",
 )
 

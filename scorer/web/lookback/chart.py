@@ -4,6 +4,7 @@ No script: the phone gets the picture ready made, and prints it as it sees it.""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 WIDTH, HEIGHT = 340, 220  # the drawing's own units (viewBox); it scales to the screen
@@ -16,7 +17,7 @@ class Line:
     """One side's line: its name, its figures, the points as SVG wants them, where it ends."""
 
     name: str
-    values: tuple[int, ...]
+    values: tuple[float, ...]
     points: str  # "x,y x,y …"
     style: int  # 0 to SERIES-1: the line's colour and dash (series-<n> in the style sheet)
     end: tuple[float, float]
@@ -63,13 +64,23 @@ def _ticks(low: int, high: int, count: int) -> list[int]:
     return list(range(first, high + 1, step))
 
 
-def chart(names: list[str], course: tuple[tuple[int, ...], ...], goal: int | None) -> Chart:
+def chart(
+    names: list[str],
+    course: tuple[tuple[float, ...], ...],
+    goal: int | None,
+    zero: bool = True,
+) -> Chart:
     """The chart of a game: one line per side through its figures after each entry (the first
-    figure is the start, before any entry), and the goal as a line when the game has one."""
+    figure is the start, before any entry), and the goal as a line when the game has one.
+    Without `zero` the axis spans only the figures (ratings move around 25, far from 0)."""
     entries = max((len(values) for values in course), default=1) - 1
     figures = [v for values in course for v in values]
-    low = min([0, *figures])
-    high = max([1, *figures, *([goal] if goal else [])])
+    if zero:
+        low = min([0, *figures])
+        high = max([1, *figures, *([goal] if goal else [])])
+    else:
+        low = math.floor(min(figures, default=0))
+        high = max(math.ceil(max(figures, default=1)), low + 1)
     right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
 
     def x(index: int) -> float:

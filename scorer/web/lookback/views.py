@@ -14,6 +14,7 @@ from flask import Blueprint, current_app, render_template, request, url_for
 
 from scorer import modes
 from scorer.lookback import Look, Standing, fold, tally
+from scorer.ratings import Ratings, bout
 from scorer.storage import lookback as kept_store
 from scorer.web.core.filters import local_time
 from scorer.web.core.i18n import NP_, gettext, tr
@@ -24,6 +25,14 @@ from scorer.web.core.transfer import csv_file
 from scorer.web.db import get_db
 from scorer.web.lookback.chart import chart
 from scorer.web.lookback.forms import LookbackArgs
+from scorer.web.lookback.rated import (
+    after_text,
+    csv_cells,
+    csv_header,
+    rated,
+    ratings_of,
+    share,
+)
 
 bp = Blueprint("lookback", __name__)
 
@@ -57,6 +66,7 @@ def figure_word(key: str) -> str:
 
 
 bp.add_app_template_global(figure_word)
+bp.add_app_template_filter(share)
 
 
 @dataclass(frozen=True)
@@ -136,6 +146,7 @@ def index():
         mode_names={k: MODE_PAGES[k].name for k in MODE_PAGES},
         figures={k: m.figures for k, m in modes.MODES.items()},
         standings=_standings(shown, player),
+        rated={k: rated(r, player) for k, r in _ratings(everything).items()},
         listed=listed,
         count=len(shown),
         # A running game counts in every mode with what is written so far, but for nobody as
@@ -145,6 +156,7 @@ def index():
         more=len(shown) > page * PAGE,
         page_url=page_url,
         csv_url=url_for(".export", **args),
+        ratings_csv_url=url_for(".ratings_export", **args),
     )
 
 
@@ -157,6 +169,17 @@ def _standings(shown: list[Looked], player: str) -> list[tuple[str, Standing]]:
             standing = tally(looks)
             standings.append((kind, standing.only(player) if player else standing))
     return standings
+
+
+def _ratings(looked: list[Looked]) -> dict[str, Ratings]:
+    """Each mode's ratings from its finished games, replayed from the first (by start, then
+    number): computed at every view, so an edited or deleted game counts as it now stands."""
+    bouts: dict[str, list] = {}
+    for g in looked:
+        found = bout(g.look, (g.created, g.id), key=g.id)
+        if found is not None:
+            bouts.setdefault(g.kind, []).append(found)
+    return {kind: ratings_of(bouts[kind]) for kind in modes.MODES if kind in bouts}
 
 
 def _figures_text(look: Look, words: dict[str, str]) -> str:
@@ -178,7 +201,9 @@ def export():
     mode, teams or players, result, winner, loser, and the figures."""
     form = LookbackArgs(request.args)
     kind, player = form.kind, form.player
-    shown = [g for g in _looked(kind) if not player or g.look.has(player)]
+    everything = _looked(kind)
+    shown = [g for g in everything if not player or g.look.has(player)]
+    ratings = _ratings(everything)
     rows = [
         [
             gettext("Datum"),
@@ -188,6 +213,7 @@ def export():
             gettext("Gewinner"),
             gettext("Verlierer"),
             gettext("Kennzahlen"),
+            gettext("Spielstärke danach"),
         ]
     ]
     words = {key: figure_word(key) for key in FIGURE_WORDS}
@@ -204,9 +230,48 @@ def export():
                 look.sides[look.winner].name if look.winner is not None else "",
                 look.sides[look.loser].name if look.loser is not None else "",
                 _figures_text(look, words),
+                after_text(ratings.get(g.kind), g.id),
             ]
         )
     return csv_file(rows, f"jass-rueckblick-{date.today():%Y-%m-%d}.csv")
+
+
+@bp.get("/rueckblick/spielstaerke.csv")
+def ratings_export():
+    """The ratings as a CSV file, one line per mode and player, ranked (with the page's
+    filters: a mode, a player): the rating, its uncertainty, the conservative estimate, the
+    games, wins and wins expected, and each partner's wins beyond expectation."""
+    form = LookbackArgs(request.args)
+    kind, player = form.kind, form.player
+    names = {kind: str(pages.name) for kind, pages in MODE_PAGES.items()}
+    rows = [
+        [
+            gettext("Spielart"),
+            gettext("Spieler"),
+            *csv_header(),
+            gettext("Spiele"),
+            gettext("gewonnen"),
+            gettext("erwartet"),
+            gettext("Partner: mehr gewonnen als erwartet"),
+        ]
+    ]
+    for mode_kind, ratings in _ratings(_looked(kind)).items():
+        for r in ratings.players:
+            if player and fold(r.name) != fold(player):
+                continue
+            partners = ", ".join(f"{q.name} {q.surplus:+.1f}" for q in r.partners)
+            rows.append(
+                [
+                    names[mode_kind],
+                    r.name,
+                    *csv_cells(r),
+                    r.games,
+                    int(r.wins) if r.wins == int(r.wins) else round(r.wins, 1),
+                    round(r.expected, 1),
+                    partners,
+                ]
+            )
+    return csv_file(rows, f"jass-spielstaerke-{date.today():%Y-%m-%d}.csv")
 
 
 def _course_page(stored, back: str, **values):
