@@ -540,7 +540,8 @@ REST = [
         {"cards0": "100", "cards1": "40", "cards2": "20"},
         "Die anderen haben schon 160 Punkte, mehr als die 157 eines Spiels.",
     ),
-    ({"cards0": "50"}, "Ein Punktefeld leer lassen: es bekommt den Rest auf 157."),
+    # Nothing typed yet; once points are, fields left blank are a warning (below).
+    ({}, "Ein Punktefeld leer lassen: es bekommt den Rest auf 157."),
     ({"cards0": "5x"}, "Bitte eine ganze Zahl eingeben."),
 ]
 
@@ -643,3 +644,51 @@ def test_a_deck_the_setup_does_not_offer_is_refused_beside_it(client):
         html = response.get_data(as_text=True)
         assert errors_in(html) == {"deck": "Schweizer oder französische Karten wählen."}
     assert client.get("/handjass/1").status_code == 404
+
+
+def blank_warning(client, **fields) -> str | None:
+    """What the rest box says of blank fields as these points are typed (its GET), if anything."""
+    html = client.get("/handjass/1/rest", query_string=fields).get_data(as_text=True)
+    found = re.search(r'<p class="blank-warning" id="blank-warning">(.*?)</p>', html, re.S)
+    return found and found.group(1).strip()
+
+
+@pytest.mark.parametrize(
+    "fields, warning",
+    [
+        (
+            {"cards0": "60"},
+            "Noch leer: Ben, Clara, Dani. So wird nicht gespeichert: nur ein Feld darf leer"
+            " bleiben.",
+        ),
+        (
+            {"cards1": "50", "cards3": "0"},
+            "Noch leer: Anna, Clara. So wird nicht gespeichert: nur ein Feld darf leer bleiben.",
+        ),
+        (
+            {"cards0": "60", "cards1": "50", "status3": "out"},
+            "Noch leer: Clara. So wird nicht gespeichert: nicht alle Karten sind im Spiel, jedes"
+            " Feld braucht Punkte (auch 0).",
+        ),
+    ],
+)
+def test_blank_fields_a_save_would_refuse_are_said_before_the_save(game, fields, warning):
+    assert blank_warning(game, **fields) == warning
+    # As said: the save refuses the deal for those fields, and stores nothing.
+    response = game.post("/handjass/1/deals", data={"trump": "rosen", **fields})
+    assert response.status_code == 422
+    blank = {key for key, text in errors_in(response.get_data(as_text=True)).items()}
+    named = [name for name in PLAYERS.values() if f" {name}" in warning.split(".")[0]]
+    assert blank == {f"p{list(PLAYERS.values()).index(name)}" for name in named}
+    assert stored_cards(game) == []
+
+
+def test_no_blank_warning_where_the_save_takes_the_deal(game):
+    # Nothing typed yet: the box says how a blank field is filled, not a warning.
+    assert blank_warning(game) is None
+    assert blank_warning(game, cards0="60", cards1="50", cards2="25") is None  # Dani gets 22
+    assert blank_warning(game, cards0="60", cards1="50", cards2="47", status3="out") is None
+    assert game.post(
+        "/handjass/1/deals", data={"trump": "rosen", "cards0": "60", "cards1": "50", "cards2": "25"}
+    ).status_code in (200, 303)
+    assert stored_cards(game) == [[60, 50, 25, 22]]

@@ -18,6 +18,7 @@ from scorer.handjass.game import (
     choices,
     drawn,
     enter_deal,
+    listed,
     points_question,
     record_problem,
     replay,
@@ -162,6 +163,26 @@ def blank_said(game: HandjassGame, in_game: list[int], form: DealForm):
     return ONE_BLANK
 
 
+def blank_warning(game: HandjassGame, in_game: list[int], form, filled_in=None) -> Code | None:
+    """The points fields still blank that a save now would refuse (DealForm.deal, in the words
+    of blank_said), once any points are typed: where the deal's points make 157 only one may
+    stay blank, where cards lie aside none may. None while the save would take them."""
+    points = form.typed_cards(in_game, filled_in)
+    if points is None or len(points) < 2 or form.agreed.data:
+        return None  # unreadable points are said by the rest box; one player in needs none
+    blank = [seat for seat, made in points.items() if made is None]
+    if not blank or len(blank) == len(points):
+        return None
+    rest = rest_of(game.rules, len(in_game), points, form.agreed.data)
+    if rest is not None and rest.key != "handjass_rest_open":
+        return None
+    first, *others = blank
+    more = listed("handjass_blank_more", [{"player": seat} for seat in others])
+    return code(
+        "handjass_blank_no_rest" if rest is None else "handjass_blank_many", player=first, more=more
+    )
+
+
 def read_deal(game: HandjassGame, in_game: list[int], form: DealForm):
     """The deal the panel's fields give for the players in `in_game`, its one blank points
     field filled with the rest of 157 where the deal's points make 157; or what is wrong with
@@ -179,7 +200,10 @@ def rest(game_id: int):
     typed (htmx, read only): swapped into the deal panel out of band."""
     game = load(game_id, "handjass").game
     box = get_template_attribute("handjass/_rest.html", "rest_box")
-    return box(typed_rest(game, replayed(game).in_game, RestForm()), game, oob=True)
+    in_game, form = replayed(game).in_game, RestForm()
+    return box(
+        typed_rest(game, in_game, form), game, oob=True, warning=blank_warning(game, in_game, form)
+    )
 
 
 def _context(stored: store.Stored, form=None, errors=None, state=None, **extra):
@@ -200,6 +224,7 @@ def _context(stored: store.Stored, form=None, errors=None, state=None, **extra):
         "choices": choices(game.rules, len(state.in_game)),
         "values": form.values(),
         "rest": typed_rest(game, state.in_game, form, form.filled_in),
+        "blank_warning": blank_warning(game, state.in_game, form, form.filled_in),
         "suits": DECKS[game.rules.deck],
         "corners": [
             (

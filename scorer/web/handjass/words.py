@@ -72,6 +72,15 @@ WORDS: dict[str, str] = {
     "handjass_points_add_up": N_("Zusammen {points} ✓"),
     "handjass_points_sum": N_("Die Punkte ergeben zusammen {points}, nicht {total}."),
     "handjass_rest_open": N_("Ein Punktefeld leer lassen: es bekommt den Rest auf {total}."),
+    # Points fields still blank, said before the save that would refuse them
+    "handjass_blank_many": Words(
+        "Noch leer: {player}{more}. So wird nicht gespeichert: nur ein Feld darf leer bleiben."
+    ),
+    "handjass_blank_no_rest": Words(
+        "Noch leer: {player}{more}. So wird nicht gespeichert: nicht alle Karten sind im Spiel,"
+        " jedes Feld braucht Punkte (auch 0)."
+    ),
+    "handjass_blank_more": Words(", {player}{more}"),
     # A record of deals that cannot stand: the first deal that cannot, and its problems
     "handjass_deal_problem": N_("Spiel {number}: {problems}"),
     # The ruling of a deal, a line each
