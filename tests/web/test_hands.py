@@ -411,6 +411,19 @@ def test_the_previews_say_when_more_points_are_typed_than_a_hand_holds(client, g
     assert re.findall(r'id="preview-rosen" hx-swap-oob="true">([^<]*)<', html) == ["62 : 95"]
 
 
+def test_with_stoeck_ticked_obenabe_and_undenufe_say_why_they_show_no_preview(client, game):
+    htmx = {"HX-Request": "true"}
+    html = client.get(f"{game}/preview?points=62&points_team=0&stoeck_a=y", headers=htmx).get_data(
+        as_text=True
+    )
+    previews = dict(re.findall(r'id="preview-(\w+)" hx-swap-oob="true">(.*?)</span>', html))
+    assert previews["rosen"] == "82 : 95" and previews["schellen"] == "164 : 190"
+    why = '<small class="why">Stöck nur mit Trumpf</small>'
+    assert previews["obenabe"] == previews["undenufe"] == why
+    plain = client.get(f"{game}/preview?points=62&points_team=0", headers=htmx)
+    assert "Stöck nur mit Trumpf" not in plain.get_data(as_text=True)  # no Stöck, no word
+
+
 def test_the_last_hands_deletion_sent_twice_lands_once_and_is_answered_alike(client, game):
     """A double tap on "Löschen" of the last hand: the second post finds the hand gone. It is
     the same form (its `once` is spent), so it gets the first one's answer, not "gibt es

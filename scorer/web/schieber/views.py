@@ -329,7 +329,14 @@ def _previews(game: Game, form: HandForm, index: int | None, state) -> dict:
     split = entry.trick_points if shown and (entry.match or entry.points is not None) else None
     # More than a hand holds, said as it is typed (the save would refuse it, in more words).
     too_many = entry is not None and entry.points is not None and entry.points > HAND_TOTAL
-    return {"shown": shown, "split": split, "too_many": too_many}
+    # Stöck ticked: a contract without trump shows why it has no preview.
+    stoeck = entry is not None and not errors and entry.stoeck is not None
+    unscored = {
+        c.key: gettext("Stöck nur mit Trumpf")
+        for c in game.rules.contracts
+        if stoeck and not c.has_trump and c.key not in shown
+    }
+    return {"shown": shown, "split": split, "too_many": too_many, "unscored": unscored}
 
 
 @bp.get("/games/<game:game_id>/preview")
