@@ -126,6 +126,9 @@ class Rules:
     target: int = PRESETS[DEFAULT_PRESET].target
     undenufe_six: bool = True  # Undenufe: the 6 counts 11 and the Ace 0 (002); off: Ace keeps 11
     bergpreis: bool = True
+    # Both teams to the Bergpreis in the same tricks: the table says who was first (the best
+    # apps ask); off, they share it. Games stored before this setting share it.
+    bergpreis_ask: bool = True
     weis_large: bool = True  # runs of 6-9 score 150-300, a card may sit in a four and a run (002)
     four_nines: bool = True  # four 9s are a Weis worth 150 (002, 004)
     four_sixes: bool = False  # four 6s count 100 in Undenufe (000)
@@ -235,6 +238,7 @@ class Rules:
             "target": self.target,
             "undenufe_six": self.undenufe_six,
             "bergpreis": self.bergpreis,
+            "bergpreis_ask": self.bergpreis_ask,
             "weis_large": self.weis_large,
             "four_nines": self.four_nines,
             "four_sixes": self.four_sixes,
@@ -256,7 +260,7 @@ class Rules:
         if set(multipliers) - keys:
             raise Invalid("unknown_contract", field="rules.multipliers")
         order = items(data.get("order", list(HOUSE_ORDER)), "rules.order")
-        defaults = cls()
+        defaults = replace(cls(), **BEFORE_SETTING)
         return cls(
             deck=deck,
             multipliers={k: whole(v, f"rules.multipliers.{k}") for k, v in multipliers.items()},
@@ -269,10 +273,14 @@ class Rules:
         )
 
 
+# Settings a game stored before they came keeps as it was played: its Bergpreis shared.
+BEFORE_SETTING = {"bergpreis_ask": False}
+
 # The settings that are a yes or no.
 FLAGS = (
     "undenufe_six",
     "bergpreis",
+    "bergpreis_ask",
     "weis_large",
     "four_nines",
     "four_sixes",

@@ -79,6 +79,9 @@ class Hand:
     weis: tuple[int, int] = (0, 0)  # Weis points per team, before the multiplier
     stoeck: int | None = None  # the team that had Stöck
     first_claim: int | None = None  # who claimed first, when this hand took both teams over
+    # Who reached the Bergpreis first, when this hand's tricks took both teams there at once
+    # and the table was asked (Rules.bergpreis_ask).
+    first_bergpreis: int | None = None
     declarations: tuple[Declared, ...] = ()  # Weis as declared; then they decide `weis`
     claim: Claim | None = None  # a team claimed ("bedankt sich") and play stopped
 
@@ -111,6 +114,7 @@ class Hand:
             "weis": list(self.weis),
             "stoeck": self.stoeck,
             "first_claim": self.first_claim,
+            "first_bergpreis": self.first_bergpreis,
             "declarations": [d.to_dict() for d in self.declarations],
             "claim": self.claim.to_dict() if self.claim else None,
         }
@@ -131,6 +135,7 @@ class Hand:
             weis=(whole(weis[0], "weis"), whole(weis[1], "weis")),
             stoeck=whole(data.get("stoeck"), "stoeck", optional=True),
             first_claim=whole(data.get("first_claim"), "first_claim", optional=True),
+            first_bergpreis=whole(data.get("first_bergpreis"), "first_bergpreis", optional=True),
             declarations=tuple(
                 Declared.from_dict(d) for d in items(data.get("declarations", []), "declarations")
             ),
@@ -199,6 +204,8 @@ def hand_problems(hand: Hand, rules: Rules, players_per_team: int = 2) -> dict[s
         errors["points"] = code("points_missing")
     if hand.first_claim not in (None, 0, 1):
         errors["first_claim"] = code("first_claim_team")
+    if hand.first_bergpreis not in (None, 0, 1):
+        errors["first_bergpreis"] = code("first_bergpreis_team")
     return errors
 
 
@@ -530,8 +537,10 @@ def _replay(game: Game, start: State | None) -> State:
             if rules.bergpreis and bergpreis is None:
                 up = _crossing(before, totals, rules)
                 if up:
-                    # Both up in the same tricks: nobody can tell who was first, both share it.
-                    bergpreis = Moment(up[0] if len(up) == 1 else None, number, step.kind)
+                    # Both up in the same tricks: who was first, as the table said (None: both
+                    # share it, until the table says, or where it is not asked).
+                    first = up[0] if len(up) == 1 else hand.first_bergpreis
+                    bergpreis = Moment(first, number, step.kind)
             if reached is None:
                 over = [t for t in (0, 1) if totals[t] >= rules.target]
                 if len(over) == 1:
@@ -709,6 +718,25 @@ def change_record(game: Game, hands: list[Hand]) -> tuple[Game, Code | None]:
     changed = game.with_hands(hands)
     problem = record_problem(changed)
     return (game, problem) if problem else (changed, None)
+
+
+def bergpreis_question(game: Game, state: State) -> int | None:
+    """The hand whose tricks took both teams to the Bergpreis at once, when the table is to say
+    who got there first (Rules.bergpreis_ask) and has not said yet; else None."""
+    moment = state.bergpreis
+    if not game.rules.bergpreis_ask or moment is None or moment.team is not None:
+        return None
+    return moment.hand
+
+
+def settle_bergpreis(game: Game, team: int) -> Game:
+    """Record who reached the Bergpreis first, for the hand that took both teams there."""
+    number = bergpreis_question(game, replay(game))
+    if number is None or team not in (0, 1):
+        return game
+    hands = list(game.hands)
+    hands[number - 1] = replace(hands[number - 1], first_bergpreis=team)
+    return game.with_hands(tuple(hands))
 
 
 def settle_tie(game: Game, team: int) -> Game:

@@ -240,6 +240,7 @@ def test_to_dict_values():
         "target": 1000,
         "undenufe_six": False,
         "bergpreis": True,
+        "bergpreis_ask": True,
         "weis_large": True,
         "four_nines": True,
         "four_sixes": False,
@@ -253,4 +254,5 @@ def test_from_dict_defaults():
     rules = Rules.from_dict({"deck": "swiss", "multipliers": MODERN_SWISS, "target": 2500})
     assert rules.undenufe_six is True
     assert rules.bergpreis is True
-    assert rules == Rules()
+    # Stored before the setting came: both teams at once share the Bergpreis, as then.
+    assert rules == Rules(bergpreis_ask=False)

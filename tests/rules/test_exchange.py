@@ -58,6 +58,7 @@ def test_export_document():
         "weis": [0, 50],
         "stoeck": None,
         "first_claim": None,
+        "first_bergpreis": None,
         "declarations": [],
         "claim": None,
     }

@@ -13,6 +13,7 @@ from scorer.schieber.game import (
     Moment,
     Step,
     Team,
+    bergpreis_question,
     change_record,
     enter,
     hand_problems,
@@ -20,6 +21,7 @@ from scorer.schieber.game import (
     record_problem,
     replay,
     score,
+    settle_bergpreis,
     settle_tie,
     steps,
 )
@@ -527,6 +529,44 @@ def test_bergpreis_shared_in_the_same_tricks():
     state = replay(game(*NEAR_HALF, Hand("rosen", points_team=0, points=80)))
     assert state.totals == (567, 564)
     assert state.bergpreis == Moment(None, 3, "stich")
+
+
+def test_both_at_the_bergpreis_in_one_hand_the_table_says_who_was_first():
+    """The tricks took both over 500 together: the table is asked (the setting, on for a new
+    game); its answer goes on hand 3, and the Bergpreis is that team's alone."""
+    both = game(*NEAR_HALF, Hand("rosen", points_team=0, points=80), MATCH_A)
+    assert both.rules.bergpreis_ask is True
+    assert bergpreis_question(both, replay(both)) == 3
+    for team in (0, 1):
+        settled = settle_bergpreis(both, team)
+        assert settled.hands[2].first_bergpreis == team and settled.hands[3] == MATCH_A
+        state = replay(settled)
+        assert state.bergpreis == Moment(team, 3, "stich")
+        assert state.totals == replay(both).totals  # it moves no points
+        assert bergpreis_question(settled, state) is None
+        assert settle_bergpreis(settled, 1 - team) == settled  # said once
+    assert settle_bergpreis(both, 2) == both
+    assert hand_problems(Hand("rosen", points=90, first_bergpreis=2), MODERN) == {
+        "first_bergpreis": code("first_bergpreis_team")
+    }
+
+
+def test_a_table_that_shares_the_bergpreis_is_not_asked():
+    shared = Rules.from_preset("simple", bergpreis_ask=False)
+    both = game(*NEAR_HALF, Hand("rosen", points_team=0, points=80), rules=shared)
+    assert replay(both).bergpreis == Moment(None, 3, "stich")
+    assert bergpreis_question(both, replay(both)) is None
+    one = game(*NEAR_HALF, Hand("rosen", points_team=1, points=157, weis=(20, 0)))
+    assert bergpreis_question(one, replay(one)) is None  # one team first: nothing to ask
+
+
+def test_rules_stored_before_the_setting_share_the_bergpreis():
+    data = SIMPLE.to_dict()
+    del data["bergpreis_ask"]
+    assert Rules.from_dict(data).bergpreis_ask is False
+    assert Rules.from_dict(SIMPLE.to_dict()).bergpreis_ask is True
+    hand = Hand("rosen", points_team=0, points=80, first_bergpreis=1)
+    assert Hand.from_dict(hand.to_dict()) == hand
 
 
 def test_no_bergpreis_when_off():

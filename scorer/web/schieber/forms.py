@@ -100,6 +100,10 @@ class NewGameForm(Form):
     target = WholeField(lazy_gettext("Zielpunkte"), empty=0)
     undenufe_six = BooleanField(lazy_gettext("Undenufe: die 6 zählt 11, das Ass 0"), default=True)
     bergpreis = BooleanField(lazy_gettext("Bergpreis (zuerst zur Hälfte)"), default=True)
+    bergpreis_ask = BooleanField(
+        lazy_gettext("Beide in einer Hand am Bergpreis: fragen, wer zuerst oben war"),
+        default=True,
+    )
     weis = ChoiceField(
         lazy_gettext("Weis"),
         choices=_choices(
@@ -195,6 +199,7 @@ class NewGameForm(Form):
             target=self.target.data or 0,
             undenufe_six=self.undenufe_six.data,
             bergpreis=self.bergpreis.data,
+            bergpreis_ask=self.bergpreis_ask.data,
             weis_large=self.weis.data != "small",
             four_nines=self.four_nines.data,
             four_sixes=self.four_sixes.data,
@@ -407,8 +412,9 @@ class ClaimForm(GuardedForm):
         return hand, {}
 
 
-class FirstClaimForm(GuardedForm):
-    """Which team claimed first, when one hand took both over the target: its button's value."""
+class FirstTeamForm(GuardedForm):
+    """Which team was first, when one hand took both over the target (who claimed first) or to
+    the Bergpreis (who got there first): the team its button's form names."""
 
     team = ChoiceField(choices=TWO_TEAMS)
 

@@ -23,11 +23,13 @@ from scorer.schieber.game import (
     Game,
     Hand,
     State,
+    bergpreis_question,
     change_record,
     enter,
     hand_problems,
     previews,
     scoring,
+    settle_bergpreis,
     settle_tie,
 )
 from scorer.schieber.standing import still_needed
@@ -45,7 +47,7 @@ from scorer.web.db import get_db
 from scorer.web.schieber import words
 from scorer.web.schieber.forms import (
     ClaimForm,
-    FirstClaimForm,
+    FirstTeamForm,
     HandForm,
     NewGameForm,
     PreviewForm,
@@ -78,6 +80,10 @@ def hand_words(game: Game, data: dict) -> str:
         extras.append(gettext("Weis angesagt"))
     if hand.stoeck is not None:
         extras.append(gettext("Stöck {team}").format(team=teams[hand.stoeck]))
+    if hand.first_bergpreis is not None:
+        extras.append(
+            gettext("zuerst am Bergpreis: {team}").format(team=teams[hand.first_bergpreis])
+        )
     if hand.shoved:
         extras.append(gettext("gschobe"))
     return " · ".join([f"{name} {what}", *extras])
@@ -193,6 +199,7 @@ def _game_context(
         "next_index": index,
         "slates": [slate_svg(game, state, team) for team in (0, 1)],
         "needs": needs_said(still_needed(game, state)),
+        "bergpreis_asked": bergpreis_question(game, state),
         # The contract buttons' previews, for a panel sent along (a panel kept has none).
         **(
             {}
@@ -389,10 +396,23 @@ def add_hand(game_id: int):
 @bp.post("/games/<game:game_id>/first-claim")
 def first_claim(game_id: int):
     """Both teams went over the target in one hand: record who claimed first."""
-    team = FirstClaimForm().chosen()
+    team = FirstTeamForm().chosen()
     if team is None:
         abort(400)
     written = write(game_id, "enter", lambda s: (settle_tie(s.game, team), {}), mode=KIND)
+    return _answer(written)
+
+
+@bp.post("/games/<game:game_id>/bergpreis")
+def first_bergpreis(game_id: int):
+    """One hand took both teams to the Bergpreis: record who got there first."""
+    team = FirstTeamForm().chosen()
+    if team is None:
+        abort(400)
+    stored = load(game_id, KIND)
+    number = bergpreis_question(stored.game, replayed(stored.game))
+    change = lambda s: (settle_bergpreis(s.game, team), {})  # noqa: E731
+    written = write(game_id, "enter", change, mode=KIND, at=None if number is None else number - 1)
     return _answer(written)
 
 

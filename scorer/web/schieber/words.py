@@ -40,6 +40,7 @@ WORDS = {
     "stoeck_once": N_("Stöck gibt es nur einmal pro Hand."),
     "claim_with_points": N_("Wer sich bedankt, schreibt keine Stichpunkte der ganzen Hand."),
     "first_claim_team": N_("Zuerst bedankt hat sich eines der beiden Teams."),
+    "first_bergpreis_team": N_("Zuerst am Bergpreis war eines der beiden Teams."),
     "hand_running_in": N_("Diese Hand läuft schon in {contract}."),
     "hand_size": N_("Eine Hand hat {size} Karten, nicht {cards}."),
     "no_weis_in_cards": N_("In diesen Karten steckt kein Weis."),
