@@ -36,13 +36,19 @@ class Look:
     players: tuple[Side, ...]
     result: tuple[int, ...]  # each side's final figure
     finished: bool
-    winner: int | None = None  # the side that won, if any
+    winner: int | None = None  # the side that won, if one did alone
+    shared: tuple[int, ...] = ()  # the sides sharing first place, where a game ends so
     loser: int | None = None  # the side that lost, where one loses (Handjass)
     course: tuple[tuple[int, ...], ...] = ()
     goal: int | None = None  # the line every side runs for (a target), if there is one
     measure: str = "points"  # the figure key of what `course` and `result` count
     own: tuple[str, ...] = ()  # the figures a player counts on their own, not as their team
     figures: tuple[str, ...] = ()  # the keys of `figures`, in the order they are shown
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Every side that won: the winner, or the sides sharing first place."""
+        return (self.winner,) if self.winner is not None else self.shared
 
     @property
     def people(self) -> tuple[str, ...]:
