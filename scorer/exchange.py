@@ -83,7 +83,11 @@ def _json(text: str | bytes) -> object:
 
 
 CHANGE_KINDS = ("enter", "edit", "delete", "undo", "redo")
-MAX_CHANGES = 100_000
+# The most changes of its entries a game keeps (scorer.storage refuses one more) and so an export
+# lists: the longest game's 2,000 entries and 3,000 corrections besides, or a long evening's
+# game of 200 hands corrected 24 times a hand. With the 2,000 entries they bound the largest
+# export, which the import's size limit is measured from (tests/web/test_largest_export.py).
+MAX_CHANGES = 5000
 
 
 def load_changes(data: object, game) -> list[dict]:

@@ -36,7 +36,8 @@ class Look:
     players: tuple[Side, ...]
     result: tuple[int, ...]  # each side's final figure
     finished: bool
-    winner: int | None = None  # the side that won, if any
+    winner: int | None = None  # the side that won, if one did alone
+    shared: tuple[int, ...] = ()  # the sides sharing first place, where a game ends so
     loser: int | None = None  # the side that lost, where one loses (Handjass)
     course: tuple[tuple[int, ...], ...] = ()
     goal: int | None = None  # the line every side runs for (a target), if there is one
@@ -47,6 +48,11 @@ class Look:
     # mode ranks them; none while it runs. The ratings (scorer.ratings) read only this.
     places: tuple[int, ...] = ()
     worth: int = 1  # how many results the game counts as in a rating: a Schneider win two
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Every side that won: the winner, or the sides sharing first place."""
+        return (self.winner,) if self.winner is not None else self.shared
 
     @property
     def people(self) -> tuple[str, ...]:

@@ -2,9 +2,10 @@
 
 Before each round every player secretly predicts the points they will make; afterwards the
 difference between prediction and points is added to their total. The Trumpf is drawn at random
-(one of the four suits, Obenabe or Undenufe). After the set rounds the lowest total wins; when
-the lowest total is shared, tie rounds are played until it stands alone. Seats are in the order
-of play (counter-clockwise), seat 0 is Vorhand in the first round.
+(one of the four suits; a setting adds Obenabe and Undenufe). After the set rounds the lowest
+total wins; when it is shared, the tied players share first place, or (a setting) tie rounds are
+played until it stands alone. Seats are in the order of play (counter-clockwise), seat 0 is
+Vorhand in the first round.
 
 The engine says what is wrong with codes (scorer.codes.Code), never with sentences. Every code it
 can give, with its values (a seat counts from 0; form fields "prediction-<seat>" and
@@ -19,9 +20,11 @@ Set-up, DifferenzlerGame.problems() and DifferenzlerRules.problems(), by field:
 - `yes_or_no`: the Weis setting not true or false ("weis").
 - `exact_bonus_range(most)`: the exact-hit bonus not a whole number 0..157 ("exact_bonus").
 - `deck_unknown`: a deck scorer.cards does not know ("deck").
+- `tie_unknown`: what follows a shared lowest total is neither "shared" nor "round" ("tie").
 
 A round, round_problems() and enter(), by field:
 - `game_over(winner)`: the winner (a seat) is known, no more rounds ("game").
+- `game_over_shared(winners)`: the seats in `winners` share first place, no more rounds ("game").
 - `trump_unknown`: the Trumpf is none of the deck's suits, Obenabe or Undenufe ("trump").
 - `weis_off`: Weis written while the table does not count Weis ("weis").
 - `weis_range(most)`: Weis not a whole number 0..most (1000) ("weis").
@@ -53,7 +56,7 @@ scorer.cards: `not_whole(field)`, `not_flag(field)`, `not_text(field)`, `not_lis
 `not_object(field)`; a missing "players", "predictions" or "points" raises KeyError.
 """
 
-from scorer.differenzler.game import DifferenzlerGame, enter, record_problem
+from scorer.differenzler.game import DifferenzlerGame, enter, game_over, record_problem
 from scorer.differenzler.rounds import (
     PREDICTION_MOST,
     WEIS_MOST,
@@ -71,6 +74,8 @@ from scorer.differenzler.rules import (
     ROUNDS_DEFAULT,
     ROUNDS_LEAST,
     ROUNDS_MOST,
+    TIE_DEFAULT,
+    TIES,
     DifferenzlerRules,
     contracts,
     draw_trump,
@@ -85,6 +90,8 @@ __all__ = [
     "ROUNDS_DEFAULT",
     "ROUNDS_LEAST",
     "ROUNDS_MOST",
+    "TIES",
+    "TIE_DEFAULT",
     "WEIS_MOST",
     "WEIS_VALUES",
     "DifferenzlerGame",
@@ -96,6 +103,7 @@ __all__ = [
     "contracts",
     "draw_trump",
     "enter",
+    "game_over",
     "fill_last",
     "record_problem",
     "replay",

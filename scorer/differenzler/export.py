@@ -7,7 +7,8 @@ from scorer.differenzler.standings import DifferenzlerState
 
 
 def state_dict(game: DifferenzlerGame, state: DifferenzlerState) -> dict:
-    """Totals, exact hits, ranks and every round's predictions, points and differences."""
+    """Totals, exact hits, ranks, who won (`winner` alone, or everyone sharing first place in
+    `winners`), and every round's predictions, points and differences."""
     players = list(game.players)
     return {
         "players": players,
@@ -19,6 +20,7 @@ def state_dict(game: DifferenzlerGame, state: DifferenzlerState) -> dict:
         "tie_round": state.tie_round,
         "finished": state.finished,
         "winner": None if state.winner is None else players[state.winner],
+        "winners": [players[seat] for seat in state.winners],
         "rounds": [
             {
                 "number": row.number,

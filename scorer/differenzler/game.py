@@ -1,7 +1,7 @@
 """A Differenzler game: its players in seat order, its rules and its rounds; entering a round,
 and checking a whole record (RULES.md 4, seed 003).
 
-Everything else (differences, totals, tie rounds, the winner) is replayed from the rounds by
+Everything else (differences, totals, tie rounds, who won) is replayed from the rounds by
 scorer.differenzler.standings.
 """
 
@@ -78,16 +78,23 @@ class DifferenzlerGame:
         )
 
 
+def game_over(winners: tuple[int, ...]) -> Code:
+    """Why no round follows a decided game: who won, or who share first place."""
+    if len(winners) == 1:
+        return code("game_over", winner=winners[0])
+    return code("game_over_shared", winners=winners)
+
+
 def _next_round_problems(entry: Round, tally: Tally) -> dict[str, Code]:
     """What is wrong with `entry` as the next round after the replay so far, by field."""
     if tally.finished:
-        return {"game": code("game_over", winner=tally.winner)}
+        return {"game": game_over(tally.winners)}
     return round_problems(entry, tally.count, tally.rules)
 
 
 def enter(game: DifferenzlerGame, entry: Round) -> tuple[DifferenzlerGame, dict[str, Code]]:
     """The game with this round written, or the unchanged game and what is wrong with the round:
-    its own problems (round_problems), or game_over when the winner is already known."""
+    its own problems (round_problems), or game_over when the game is already decided."""
     errors = _next_round_problems(entry, replayed(game))
     if errors:
         return game, errors
@@ -98,7 +105,7 @@ def record_problem(game: DifferenzlerGame) -> Code | None:
     """Why this record of rounds cannot stand, or None: each round is checked as it was entered,
     in one pass. The answer is round_problem(round, field, problem): the first round that cannot
     stand (from 1), the field its first problem concerns, and that problem (a Code: one of
-    round_problems' codes, or game_over for a round after the winner was known). The set-up is
+    round_problems' codes, or game_over for a round after the game was decided). The set-up is
     problems()' concern, not this."""
     tally = Tally(game)
     for number, entry in enumerate(game.rounds, start=1):

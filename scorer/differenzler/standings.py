@@ -3,8 +3,9 @@
 Each round a player scores the difference between their prediction and their points; the lowest
 total after the set rounds wins. A player's total is the sum of their differences, less the
 exact-hit bonus for every round they predicted exactly: with a bonus it can go below 0, without
-one it never does. When two or more share the lowest total after the set rounds, one more round
-is played, and another, until one lowest total stands alone.
+one it never does. When two or more share the lowest total after the set rounds, they share first
+place (the rules' `tie` "shared"); or one more round is played, and another, until one lowest
+total stands alone ("round").
 
 Seats are in the order of play (counter-clockwise); seat 0 is Vorhand in the first round, and
 Vorhand passes on by one seat each round, the dealer sitting just before Vorhand.
@@ -63,10 +64,20 @@ class DifferenzlerState:
     rows: tuple[Row, ...]
     rounds_due: int  # the set rounds, and the tie rounds added so far
     tie_round: bool  # the set rounds are over and a tie round is due or was played
-    finished: bool  # all rounds due are played and one lowest total stands alone
-    winner: int | None  # the seat with the lowest total, once finished
+    finished: bool  # all rounds due are played, and the lowest total stands alone or is shared
+    winners: tuple[int, ...]  # the seats with the lowest total once finished (several: shared)
     vorhand: int  # who is Vorhand in the next round
     dealer: int  # who deals the next round
+
+    @property
+    def winner(self) -> int | None:
+        """The one seat that won, or None while the game runs or where first place is shared."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    @property
+    def shared(self) -> bool:
+        """The game ended with first place shared between two or more players."""
+        return len(self.winners) > 1
 
     @property
     def played(self) -> int:
@@ -99,7 +110,7 @@ class Tally:
         self.differences = [0] * count
         self.hits = [0] * count
         self.rows: list[Row] = []
-        self.winner: int | None = None
+        self.winners: tuple[int, ...] = ()
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -107,7 +118,7 @@ class Tally:
 
     @property
     def finished(self) -> bool:
-        return self.winner is not None
+        return bool(self.winners)
 
     def turn(self, number: int) -> tuple[int, int]:
         """(Vorhand, dealer) of round `number` (from 1)."""
@@ -132,9 +143,9 @@ class Tally:
         )
         if number >= self.rounds_due:
             lowest = min(totals)
-            leaders = [s for s, t in enumerate(totals) if t == lowest]
-            if len(leaders) == 1:
-                self.winner = leaders[0]
+            leaders = tuple(s for s, t in enumerate(totals) if t == lowest)
+            if len(leaders) == 1 or self.rules.tie == "shared":
+                self.winners = leaders
             else:
                 self.rounds_due = number + 1
 
@@ -149,21 +160,21 @@ class Tally:
             rounds_due=self.rounds_due,
             tie_round=self.rounds_due > self.rounds,
             finished=self.finished,
-            winner=self.winner,
+            winners=self.winners,
             vorhand=vorhand,
             dealer=dealer,
         )
 
 
 def replay(game: DifferenzlerGame) -> DifferenzlerState:
-    """The standings after the game's rounds, in order; rounds written after the winner is known
+    """The standings after the game's rounds, in order; rounds written after the game is decided
     are left out (record_problem refuses them). The rounds must be ones round_problems accepts
     for the game's players."""
     return replayed(game).state()
 
 
 def replayed(game: DifferenzlerGame) -> Tally:
-    """The replay of the whole record, stopped where the winner is known."""
+    """The replay of the whole record, stopped where the game is decided."""
     tally = Tally(game)
     for entry in game.rounds:
         if tally.finished:
@@ -173,10 +184,12 @@ def replayed(game: DifferenzlerGame) -> Tally:
 
 
 def summary(game: DifferenzlerGame, state: DifferenzlerState) -> dict:
-    """What the list of games shows: rounds entered, finished or not, totals, the winner's seat."""
+    """What the list of games shows: rounds entered, finished or not, totals, the winner's seat
+    (None where first place is shared) and the seats of all who won."""
     return {
         "entries": len(game.rounds),
         "finished": state.finished,
         "totals": list(state.totals),
         "winner": state.winner,
+        "winners": list(state.winners),
     }

@@ -20,7 +20,7 @@ def look(game: DifferenzlerGame, state: DifferenzlerState) -> Look:
             (name,),
             {
                 "games": 1,
-                "wins": int(state.winner == seat),
+                "wins": int(seat in state.winners),  # a shared first place is a win for each
                 # The engine's total, the one the game's result names ("Anna gewinnt mit 2"),
                 # never the bare differences: with a bonus the two differ.
                 "difference": state.totals[seat],
@@ -39,6 +39,7 @@ def look(game: DifferenzlerGame, state: DifferenzlerState) -> Look:
         result=state.totals,
         finished=state.finished,
         winner=state.winner,
+        shared=state.winners if state.shared else (),
         course=course,
         figures=FIGURES,
         measure="difference",

@@ -30,6 +30,7 @@ from weakref import WeakKeyDictionary
 from sqlite_utils import Database
 
 from scorer import modes
+from scorer.exchange import CHANGE_KINDS, MAX_CHANGES
 from scorer.stakes import Stakes
 from scorer.storage import links
 
@@ -43,7 +44,12 @@ GAME_KINDS = ("archive", "unarchive", "delete-game", "restore", "new-links", "st
 
 
 class TooLong(ValueError):
-    """The record would hold more than MAX_ENTRIES entries."""
+    """The record would hold more than MAX_ENTRIES entries (`what` "entries"), or its changes
+    more than MAX_CHANGES (`what` "changes", scorer.exchange: what an export may carry)."""
+
+    def __init__(self, count: int, what: str = "entries"):
+        super().__init__(count, what)
+        self.what = what
 
 
 class Refused(ValueError):
@@ -222,6 +228,8 @@ def create(
     entries = modes.record(game)
     if len(entries) > MAX_ENTRIES:
         raise TooLong(len(entries))
+    if len(changes) > MAX_CHANGES:
+        raise TooLong(len(changes), "changes")
     with writing(db):
         existing = token_game(db, token)
         if existing is not None:
@@ -401,6 +409,9 @@ def save(
     while end_old > start and end_new > start and old[end_old - 1] == new[end_new - 1]:
         end_old -= 1
         end_new -= 1
+    adding = max(end_old, end_new) - start  # one change kept per entry added, changed, removed
+    if adding and kept_changes(db, stored.id) + adding > MAX_CHANGES:
+        raise TooLong(MAX_CHANGES, "changes")
     ids, texts = list(stored.entry_ids), list(stored.entry_data)
     row = db.execute("SELECT summary, finished FROM games WHERE id = ?", [stored.id]).fetchone()
     before_summary = row[0] if row and row[0] else _summary_json(stored.game)
@@ -471,6 +482,15 @@ def save(
     return Stored(
         stored.id, stored.created, game, tuple(ids), tuple(texts), stored.version + 1, stored.stakes
     )
+
+
+def kept_changes(db: Database, game_id: int) -> int:
+    """How many changes of its entries the game keeps (those its export carries)."""
+    marks = ", ".join("?" * len(CHANGE_KINDS))
+    return db.execute(
+        f"SELECT COUNT(*) FROM changes WHERE game_id = ? AND kind IN ({marks})",
+        [game_id, *CHANGE_KINDS],
+    ).fetchone()[0]
 
 
 def redo_of(db: Database, game_id: int, kind: str = "redo") -> int | None:

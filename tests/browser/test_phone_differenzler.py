@@ -309,3 +309,49 @@ def test_long_names_stay_whole_on_small_and_landscape_screens(
     assert phone.evaluate("document.documentElement.scrollWidth") <= width
     assert phone.evaluate(_TOO_WIDE) == []
     phone.screenshot(path=f"/tmp/differenzler-names-{width}-{len(names)}.png")
+
+
+def test_a_shared_first_place_names_both_winners(phone: Page, live_server: str):
+    """One round, and two players exact: by default (seed 003) they share first place, the
+    game ends, and the phone says so with both names, the ranks and who pays whom."""
+    names = ("Alexandra", "Bernadette", "Christian", "Dani")
+    phone.goto(f"{live_server}/differenzler/new")
+    for seat, name in enumerate(names, 1):
+        phone.fill(f"input[name=seat{seat}]", name)
+    expect(phone.locator("input[name=tie][value=shared]")).to_be_checked()
+    expect(phone.locator("label", has_text="Geteilter erster Platz")).to_be_visible()
+    phone.locator("label", has_text="andere").tap()
+    phone.fill("input[name=rounds_other]", "1")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    phone.evaluate("document.getElementById('tie-label').scrollIntoView()")
+    phone.screenshot(path="/tmp/differenzler-tie-setting.png")
+    phone.get_by_role("button", name="Spiel starten").tap()
+    phone.wait_for_url(re.compile(r"/differenzler/[\w-]{24}$"))
+    game = phone.url
+    phone.locator("#stakes-link").tap()
+    phone.fill("#amount", "0.10")
+    phone.get_by_role("button", name="Speichern").tap()
+    phone.wait_for_url(game)
+
+    _trump(phone, "rosen")
+    _predict(phone, [0, 1, 2, 3], [40, 50, 40, 27], names)
+    for seat, points in ((0, 50), (1, 40), (2, 40)):
+        phone.fill(f"#points-{seat}", str(points))
+    phone.locator("#rest-fill").tap()  # Dani: 157 − 130 = 27, exact like Christian
+    assert _tap(phone, "#save") == 200
+
+    expect(phone.locator("#winner")).to_have_text("Christian und Dani gewinnen mit 0")
+    expect(phone.locator("#shared")).to_have_text("Geteilter erster Platz: gleich wenig Differenz.")
+    expect(phone.locator("#counter")).to_have_text("Fertig nach 1 Runde")
+    expect(phone.locator("[id^=rank-]")).to_have_text(["3.", "3.", "1.", "1."])
+    expect(phone.locator("#payout li")).to_have_text(
+        ["Alexandra zahlt Christian 2.– Fr.", "Bernadette zahlt Dani 2.– Fr."]
+    )
+    expect(phone.locator("#round")).to_have_count(0)
+    expect(phone.locator("#tie")).to_have_count(0)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    assert phone.evaluate(_TOO_WIDE) == []
+    phone.locator("#result").scroll_into_view_if_needed()
+    phone.screenshot(path="/tmp/differenzler-shared.png")
+    phone.evaluate("window.scrollTo(0, 0)")
+    phone.screenshot(path="/tmp/differenzler-shared-full.png", full_page=True)

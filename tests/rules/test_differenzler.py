@@ -136,29 +136,30 @@ def test_the_lowest_total_after_the_set_rounds_wins():
         "finished": True,
         "totals": [24, 20, 10, 6],
         "winner": 3,
+        "winners": [3],
     }
 
 
-def test_a_shared_lowest_total_adds_tie_rounds_until_one_stands_alone():
+def test_with_tie_rounds_a_shared_lowest_total_adds_rounds_until_one_stands_alone():
     first = Round("rosen", (40, 40, 40, 37), (40, 40, 40, 37))  # all exact: 0, 0, 0, 0
     again = Round("schellen", (40, 40, 40, 37), (40, 40, 38, 39))  # 0, 0, 2, 2
     still = Round("obenabe", (40, 40, 42, 37), (40, 40, 40, 37))  # 0, 0, 4, 2
     decide = Round("undenufe", (40, 40, 40, 37), (42, 40, 38, 37))  # 2, 0, 6, 2
 
-    state = replay(game(first, rounds=1))
+    state = replay(game(first, rounds=1, tie="round"))
     assert state.totals == (0, 0, 0, 0)
     assert not state.finished and state.winner is None
     assert state.tie_round and state.rounds_due == 2
 
-    state = replay(game(first, again, rounds=1))  # seats 0 and 1 still share the lowest
+    state = replay(game(first, again, rounds=1, tie="round"))  # seats 0 and 1 share the lowest
     assert state.totals == (0, 0, 2, 2)
     assert not state.finished and state.rounds_due == 3
 
-    state = replay(game(first, again, still, rounds=1))
+    state = replay(game(first, again, still, rounds=1, tie="round"))
     assert state.totals == (0, 0, 4, 2)
     assert not state.finished and state.rounds_due == 4
 
-    played = game(first, again, still, decide, rounds=1)
+    played = game(first, again, still, decide, rounds=1, tie="round")
     state = replay(played)
     assert state.totals == (2, 0, 6, 2)
     assert state.finished and state.winner == 1
@@ -167,6 +168,77 @@ def test_a_shared_lowest_total_adds_tie_rounds_until_one_stands_alone():
     assert state.order == (1, 0, 3, 2)
     assert [row.tie_round for row in state.rows] == [False, True, True, True]
     assert summary(played, state)["winner"] == 1
+
+
+# Round 2 after EXAMPLE (12, 10, 5, 3 off): points 40, 30, 40, 47 (157), predictions 40, 28, 43,
+# 42: 0, 2, 3 and 5 off. Totals 12, 12, 8, 8: Clara and Dani share the lowest.
+LEVEL = Round("eicheln", (40, 28, 43, 42), (40, 30, 40, 47))
+
+
+def test_by_default_players_sharing_the_lowest_total_at_the_end_share_first_place():
+    """Seed 003 names "the player with the lowest number of difference points" the winner and
+    knows no tie round: after the set rounds the game ends, and Clara and Dani both win."""
+    assert DifferenzlerRules().tie == "shared"
+    played = game(EXAMPLE, LEVEL, rounds=2)
+    state = replay(played)
+    assert state.totals == (12, 12, 8, 8)
+    assert state.finished and not state.tie_round and state.rounds_due == 2
+    assert state.winners == (2, 3) and state.shared
+    assert state.winner is None  # no one alone
+    assert state.ranks == (3, 3, 1, 1)
+    assert state.order == (2, 3, 0, 1)
+    assert summary(played, state) == {
+        "entries": 2,
+        "finished": True,
+        "totals": [12, 12, 8, 8],
+        "winner": None,
+        "winners": [2, 3],
+    }
+    after, errors = enter(played, EXAMPLE)
+    assert after is played
+    assert errors == {"game": code("game_over_shared", winners=(2, 3))}
+
+
+def test_with_tie_rounds_the_same_game_goes_on_until_one_lowest_total_stands_alone():
+    played = game(EXAMPLE, LEVEL, rounds=2, tie="round")
+    state = replay(played)
+    assert state.totals == (12, 12, 8, 8)
+    assert not state.finished and state.winners == () and state.winner is None
+    assert state.tie_round and state.rounds_due == 3
+    # Round 3: Anna 2, Ben 3, Clara 0, Dani 3 off: Clara wins with 8, Dani second with 11.
+    decide = Round("schellen", (42, 30, 40, 41), (40, 33, 40, 44))
+    state = replay(game(EXAMPLE, LEVEL, decide, rounds=2, tie="round"))
+    assert state.totals == (14, 15, 8, 11)
+    assert state.finished and state.winners == (2,) and state.winner == 2
+    assert [row.tie_round for row in state.rows] == [False, False, True]
+
+
+def test_a_shared_lowest_total_before_the_last_round_ends_nothing_in_either_setting():
+    for tie in ("shared", "round"):
+        state = replay(game(EXAMPLE, LEVEL, rounds=3, tie=tie))
+        assert state.totals == (12, 12, 8, 8)
+        assert not state.finished and state.winners == () and state.rounds_due == 3
+
+
+def test_the_tie_setting_is_one_of_two_choices():
+    assert DifferenzlerRules(tie="round").problems() == {}
+    assert DifferenzlerRules(tie="shared").problems() == {}
+    for forged in ("draw", "", "Shared", None, 1):
+        assert DifferenzlerRules(tie=forged).problems() == {"tie": code("tie_unknown")}
+
+
+def test_a_game_stored_or_exported_before_the_setting_keeps_its_tie_rounds():
+    """Every game played before the setting existed was played with tie rounds: read without
+    the key, it replays as it was played, round for round."""
+    played = game(EXAMPLE, LEVEL, rounds=2, tie="round")
+    data = played.to_dict()
+    del data["rules"]["tie"]
+    read = DifferenzlerGame.from_dict(data)
+    assert read.rules.tie == "round"
+    assert replay(read) == replay(played)
+    assert not replay(read).finished
+    data["rules"]["tie"] = "shared"
+    assert replay(DifferenzlerGame.from_dict(data)).winners == (2, 3)
 
 
 def test_a_tie_for_a_higher_place_needs_no_tie_round():
@@ -385,6 +457,7 @@ def test_to_dict_and_from_dict_give_the_same_game():
             "exact_bonus": 5,
             "deck": "swiss",
             "draw_no_trump": False,
+            "tie": "shared",
         },
         "rounds": [
             {
@@ -407,7 +480,8 @@ def test_to_dict_and_from_dict_give_the_same_game():
 
 def test_from_dict_fills_in_missing_settings_and_optional_fields():
     read = DifferenzlerGame.from_dict({"players": ["A", "B", "C"]})
-    assert read == DifferenzlerGame(("A", "B", "C"))
+    # Without the setting a game was played before it existed: with tie rounds.
+    assert read == DifferenzlerGame(("A", "B", "C"), DifferenzlerRules(tie="round"))
     assert Round.from_dict({"predictions": [1], "points": [2]}) == Round(None, (1,), (2,), 0)
 
 
@@ -435,6 +509,7 @@ def test_from_dict_fills_in_missing_settings_and_optional_fields():
             code("not_whole", field="rules.exact_bonus"),
         ),
         ({"players": list(FOUR), "rules": {"deck": 1}}, code("not_text", field="rules.deck")),
+        ({"players": list(FOUR), "rules": {"tie": True}}, code("not_text", field="rules.tie")),
         ({"players": list(FOUR), "rounds": {}}, code("not_list", field="rounds")),
         ({"players": list(FOUR), "rounds": [[]]}, code("not_object", field="rounds")),
     ],

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.differenzler import (
+    TIES,
     DifferenzlerGame,
     DifferenzlerRules,
     Round,
@@ -62,6 +63,7 @@ def games(draw) -> DifferenzlerGame:
         weis=draw(st.booleans()),
         exact_bonus=draw(st.sampled_from((0, 0, 5, 20, 157))),
         deck=draw(st.sampled_from(("swiss", "french"))),
+        tie=draw(st.sampled_from(TIES)),
     )
     game = DifferenzlerGame(NAMES[:count], rules)
     for _ in range(draw(st.integers(0, rules.rounds + 3))):
@@ -107,18 +109,25 @@ def test_sums_of_differences_only_grow_and_totals_follow_from_them(game):
 
 @SETTINGS
 @given(games())
-def test_the_game_ends_only_with_one_lowest_total_after_the_rounds_due(game):
+def test_the_game_ends_after_the_rounds_due_with_everyone_on_the_lowest_total_winning(game):
     state = replay(game)
     assert state.rounds_due >= game.rules.rounds
     assert state.played == len(game.rounds) <= state.rounds_due
     assert state.tie_round == (state.rounds_due > game.rules.rounds)
+    if game.rules.tie == "shared":  # a shared first place ends the game: no tie round
+        assert state.rounds_due == game.rules.rounds
     lowest = min(state.totals)
     if state.finished:
         assert state.played == state.rounds_due
-        assert [s for s, t in enumerate(state.totals) if t == lowest] == [state.winner]
-        assert state.ranks[state.winner] == 1 and state.order[0] == state.winner
+        assert [s for s, t in enumerate(state.totals) if t == lowest] == list(state.winners)
+        assert all(state.ranks[s] == 1 for s in state.winners)
+        assert state.order[: len(state.winners)] == state.winners
+        assert state.shared == (len(state.winners) > 1)
+        assert state.winner == (None if state.shared else state.winners[0])
+        if game.rules.tie == "round":
+            assert not state.shared
     else:
-        assert state.winner is None
+        assert state.winners == () and state.winner is None
         if state.played == state.rounds_due - 1 and state.tie_round:
             assert state.totals.count(lowest) >= 2
 

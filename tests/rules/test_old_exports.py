@@ -30,6 +30,10 @@ against docs/RULES.md (everything times the contract's multiplier; 157 a hand, M
 - handjass_four_retired: Anna's strokes in deals 1, 3, 5, 6 (two: all others potatoes), 7, 8, 9
   = 8, one potato (deal 2): net 7, retired with deal 9. Dani 3 strokes (deals 4, 13, 15) and
   6 potatoes (deals 1, 2, 5, 6, 8, 9): net -3, the loser.
+- differenzler_tie_round (2 rounds; every game was then played with tie rounds, and a file
+  without the setting still is): round 1 gives 12, 10, 5, 3 off, round 2 0, 2, 3, 5: totals 12,
+  12, 8, 8, Clara and Dani share the lowest, so a tie round; round 3 gives 2, 3, 0, 3: 14, 15,
+  8, 11, Clara wins. Read as a shared first place, the third round would be refused.
 - handjass_berner_running (strokes times the trump): Ueli 4 (Schellen) + 1 (Eicheln)
   + 3 (Schilten) + 4 (Schellen) = 12; Hans strokes 3 + 2, potatoes 1 + 4: net 0.
 """
@@ -57,7 +61,11 @@ def read(name: str) -> dict:
 def figures(game) -> dict:
     """The figures a person can check on the slate, and exactly those, from the computed state."""
     state = exchange.state_dict(game)
-    if exchange.export(game)["format"] == "jass-scorer/handjass":
+    kind = exchange.export(game)["format"]
+    if kind == "jass-scorer/differenzler":
+        keys = ("totals", "ranks", "hits", "rounds_due", "tie_round", "finished", "winner")
+        return {key: state[key] for key in keys} | {"number_of_rounds": len(state["rounds"])}
+    if kind == "jass-scorer/handjass":
         return {
             "strokes": list(state["strokes"]),
             "potatoes": list(state["potatoes"]),

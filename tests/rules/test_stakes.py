@@ -11,6 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorer.codes import Invalid
+from scorer.differenzler import DifferenzlerGame, DifferenzlerRules, Round, replay
+from scorer.differenzler.stakes import balances as differenzler_balances
 from scorer.stakes import STEPS, Stakes, amount, pairwise, settle, step
 
 D = Decimal
@@ -104,6 +106,22 @@ def test_rounding_to_the_franc_gives_back_the_step_it_made_up():
         received[payee] += value
         received[payer] -= value
     assert received == {0: D("2"), 1: D("-3"), 2: D("-6"), 3: D("7")}
+
+
+def test_differenzler_players_sharing_first_place_receive_alike():
+    """Totals 12, 12, 8, 8 (Clara and Dani share first place) at 10 centimes a point: Anna and
+    Ben each owe 4 points to each winner, 8 points or 0.80 francs each, and each winner gets
+    0.80; the two winners owe each other nothing. Settled in two payments."""
+    rounds = (
+        Round("rosen", (40, 30, 50, 37), (52, 20, 45, 40)),  # 12, 10, 5, 3
+        Round("eicheln", (40, 28, 43, 42), (40, 30, 40, 47)),  # 0, 2, 3, 5
+    )
+    game = DifferenzlerGame(("Anna", "Ben", "Clara", "Dani"), DifferenzlerRules(rounds=2), rounds)
+    state = replay(game)
+    assert state.winners == (2, 3)
+    assert differenzler_balances(game, state) == (-8, -8, 8, 8)
+    paid = settle(Stakes(D("0.1")), differenzler_balances(game, state))
+    assert paid == ((0, 2, D("0.80")), (1, 3, D("0.80")))
 
 
 def test_a_draw_costs_nothing():

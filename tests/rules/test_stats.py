@@ -136,6 +136,26 @@ def test_differenzler_winner_differences_and_exact_hits():
     assert look.course == ((0, 10, 30), (0, 0, 10), (0, 10, 20))
 
 
+def test_differenzler_a_shared_first_place_is_a_win_for_each_who_shares_it():
+    """Two rounds: Anna 10 + 20 = 30 off, Bea 0 + 20 = 20, Cla 10 + 10 = 20: Bea and Cla share
+    first place (the default), each counts a win, and the look names both."""
+    rounds = (
+        Round("rosen", (50, 50, 57), (60, 50, 47)),  # differences 10, 0, 10
+        Round("obenabe", (40, 50, 57), (20, 70, 67)),  # differences 20, 20, 10
+    )
+    game = DifferenzlerGame(("Anna", "Bea", "Cla"), DifferenzlerRules(rounds=2), rounds)
+    look = modes.look(game)
+    assert look.finished and look.result == (30, 20, 20)
+    assert look.winner is None and look.shared == (1, 2) and look.winners == (1, 2)
+    assert [s.figures["wins"] for s in look.sides] == [0, 1, 1]
+    standing = tally([look])
+    assert [(t.name, t.figures["wins"]) for t in standing.players] == [
+        ("Bea", 1),
+        ("Cla", 1),
+        ("Anna", 0),
+    ]
+
+
 def coiffeur_game() -> CoiffeurGame:
     """Rosen x1 and Obenabe x3; Beat+Clara win 437 : 95 with a Match and 60 in Obenabe."""
     rules = CoiffeurRules(contracts=(Contract("rosen", 1), Contract("obenabe", 3)))

@@ -4,13 +4,15 @@ the length limit, the list of games, and the upgrade of a database from schema 0
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 
 import pytest
 
-from scorer import handjass, schieber
+from scorer import exchange, handjass, schieber
 from scorer.handjass.game import PLAY, Deal, Entry, HandjassGame
 from scorer.schieber.contracts import Rules
 from scorer.schieber.game import Game, Hand, Team
+from scorer.stakes import Stakes
 from scorer.storage import games as store
 from scorer.storage.migrations import migrate, migrations
 from scorer.web.db import connect
@@ -369,6 +371,46 @@ def test_the_real_limit_is_refused_too(db):
     with pytest.raises(store.TooLong):
         change(db, game_id, "enter", lambda s: s.game.with_hands(hands))
     assert len(store.load(db, game_id).entry_ids) == store.MAX_ENTRIES
+
+
+def test_more_changes_than_a_game_keeps_are_refused_and_change_nothing(db, monkeypatch):
+    monkeypatch.setattr(store, "MAX_CHANGES", 4)
+    game_id, _ = store.create(db, schieber_game())
+    for points in (60, 70, 80):
+        enter_hand(db, game_id, points)
+    replace_hand(db, game_id, 1, Hand("rosen", points=61))  # the fourth change
+    assert store.kept_changes(db, game_id) == 4
+    kept = db.execute("SELECT count(*) FROM changes").fetchone()[0]
+    for refused in (
+        lambda: enter_hand(db, game_id, 90),
+        lambda: replace_hand(db, game_id, 2, Hand("rosen", points=71)),
+        lambda: delete_hand(db, game_id, 3),
+        lambda: change(db, game_id, "undo", lambda s: s.game.with_hands(s.game.hands[:-1])),
+    ):
+        with pytest.raises(store.TooLong) as raised:
+            refused()
+        assert raised.value.what == "changes"
+    assert [data["points"] for _, _, data in rows(db, game_id)] == [61, 70, 80]
+    assert db.execute("SELECT count(*) FROM changes").fetchone()[0] == kept
+    assert not db.conn.in_transaction
+    # What is not a change of the entries (and no export carries) is not counted.
+    assert store.set_stakes(db, game_id, Stakes(Decimal("0.05"))) is True
+    store.renew_links(db, game_id)
+    assert store.kept_changes(db, game_id) == 4
+    # An import may bring as many as a game keeps, not one more.
+    changes = [
+        {"time": "t", "phone": "p", "kind": "enter", "hand": 1, "now": None, "after": None}
+    ] * 5
+    with pytest.raises(store.TooLong) as raised:
+        store.create(db, schieber_game(), kind="import", changes=changes)
+    assert raised.value.what == "changes"
+    imported, _ = store.create(db, schieber_game(), kind="import", changes=changes[:4])
+    assert store.kept_changes(db, imported) == 4
+
+
+def test_the_bound_on_changes_is_the_one_an_export_may_carry(db):
+    assert store.MAX_CHANGES == exchange.MAX_CHANGES == 5000
+    assert store.CHANGE_KINDS == exchange.CHANGE_KINDS
 
 
 def test_the_list_pages_20_at_a_time_running_games_first_newest_first(db):

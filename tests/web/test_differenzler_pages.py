@@ -6,6 +6,7 @@ words for every code of the engine."""
 from __future__ import annotations
 
 import ast
+import csv
 import io
 import json
 import re
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 from jinja2 import StrictUndefined
 
-from scorer import create_app
+from scorer import create_app, exchange
 from scorer.differenzler import contracts
 from scorer.storage.migrations import migrate
 from scorer.web.core.messages import words_of
@@ -25,6 +26,7 @@ from tests.conftest import by_number, errors_in, link
 PLAYERS = {"seat1": "Anna", "seat2": "Ben", "seat3": "Clara", "seat4": "Dani"}
 SETUP = {**PLAYERS, "rounds": "12", "deck": "swiss", "exact_bonus": "0"}
 ENGINE = Path(__file__).resolve().parents[2] / "scorer" / "differenzler"
+EXPORTS = Path(__file__).resolve().parents[1] / "exports" / "v1"
 TABLES = {
     "games": "id",
     "entries": "id",
@@ -140,6 +142,7 @@ def test_other_rounds_weis_and_bonus_are_kept(client):
         "exact_bonus": 5,
         "deck": "swiss",
         "draw_no_trump": False,
+        "tie": "shared",
     }
     assert "gezogen aus den vier Farben</dd>" in html
 
@@ -405,9 +408,71 @@ def test_undo_redo_and_edit_replay_everything(game):
     assert game.get("/differenzler/1/rounds/9").status_code == 404
 
 
+def test_by_default_a_tie_after_the_set_rounds_is_a_shared_first_place(client):
+    """Seed 003: the winner is "the player with the lowest number of difference points"; two
+    with the lowest share first place, the game ends after its rounds, everything says so."""
+    setup = {**SETUP, "rounds": "other", "rounds_other": "1"}
+    assert client.post("/differenzler/new", data=setup).status_code == 303
+    client.post("/games/1/einsatz", data={"amount": "0.10", "step": "0.05"})
+    # Anna and Ben 10 off, Clara and Dani exact: 10, 10, 0, 0.
+    play_round(client, "rosen", [50, 60, 40, 7], {0: 60, 1: 50, 2: 40, 3: 7})
+    html = page(client)
+    assert totals(html) == [10, 10, 0, 0]
+    assert '<h2 id="winner">Clara und Dani gewinnen mit 0</h2>' in html
+    assert '<p id="shared">Geteilter erster Platz: gleich wenig Differenz.</p>' in html
+    assert "Stichrunde" not in html
+    assert "Fertig nach 1 Runde" in html and 'id="round"' not in html
+    assert "Rangliste: 1. Clara 0 · 1. Dani 0 · 3. Anna 10 · 3. Ben 10" in html
+    assert "1; ein Gleichstand auf dem ersten Platz bleibt geteilt</dd>" in html
+    # Each winner gets 10 points at 10 centimes from each loser: 2 francs a loser.
+    assert re.findall(r"<li>(\w+ zahlt \w+ [\d.–]+ Fr\.)</li>", html) == [
+        "Anna zahlt Clara 2.– Fr.",
+        "Ben zahlt Dani 2.– Fr.",
+    ]
+    response = step(client, {}, pick="rosen")
+    assert response.status_code == 422
+    assert errors_in(response.get_data(as_text=True))["game"] == (
+        "Das Spiel ist entschieden: Clara und Dani teilen sich den ersten Platz, keine Runde mehr."
+    )
+    assert "Clara und Dani gewinnen" in client.get("/").get_data(as_text=True)
+    lookback = client.get("/rueckblick?art=differenzler").get_data(as_text=True)
+    assert "Differenzler · Clara und Dani gewinnen ·" in lookback
+    rows = list(csv.reader(io.StringIO(client.get("/rueckblick.csv").text.lstrip("\ufeff"))))
+    assert rows[1][3:5] == ["10 : 10 : 0 : 0", "Clara und Dani"]
+    exported = json.loads(client.get("/games/1/export.json").get_data(as_text=True))
+    assert exported["rules"]["tie"] == "shared"
+    assert exchange.state_dict(exchange.load(exported))["winners"] == ["Clara", "Dani"]
+    # A change after the end says what it did to the winners.
+    edit = {
+        "trump": "rosen",
+        **{f"prediction-{s}": str(p) for s, p in enumerate([50, 60, 40, 7])},
+        **{f"points-{s}": str(p) for s, p in enumerate([60, 53, 37, 7])},
+    }
+    assert client.post("/differenzler/1/rounds/1", data=edit).status_code == 303
+    changed = "nach Spielende geändert: vorher Clara und Dani gewinnen, jetzt Dani gewinnt"
+    assert changed in page(client)
+
+
+def test_a_forged_tie_setting_is_refused_beside_its_field(client):
+    response = client.post("/differenzler/new", data={**SETUP, "tie": "draw"})
+    assert response.status_code == 422
+    assert errors_in(response.get_data(as_text=True))["tie"] == (
+        "Bei Gleichstand: geteilter erster Platz oder Stichrunde wählen."
+    )
+    assert client.get("/differenzler/1").status_code == 404
+
+
+def test_the_new_game_page_offers_a_shared_first_place_checked_or_a_tie_round(client):
+    html = client.get("/differenzler/new").get_data(as_text=True)
+    radio = r'<input( checked)? id="tie-\d" name="tie" type="radio" value="(\w+)"'
+    offered = re.findall(radio, html)
+    assert offered == [(" checked", "shared"), ("", "round")]
+
+
 def test_a_tie_after_the_set_rounds_asks_for_another_round_then_the_winner(client):
-    client.post("/differenzler/new", data={**SETUP, "rounds": "other", "rounds_other": "1"})
-    # Anna and Ben both 10 off: a tie round.
+    setup = {**SETUP, "rounds": "other", "rounds_other": "1", "tie": "round"}
+    client.post("/differenzler/new", data=setup)
+    # Clara and Dani both exact: with tie rounds, one more round.
     play_round(client, "rosen", [50, 60, 40, 7], {0: 60, 1: 50, 2: 40, 3: 7})
     html = page(client)
     assert "Stichrunde: Gleichstand bei 0 (Clara und Dani). Noch eine Runde." in html
@@ -465,6 +530,31 @@ def test_export_and_import_give_the_same_standings(game):
     )
     assert totals(page(game, 2)) == totals(page(game, 1)) == [22, 47, 25, 13]
     assert diffs(page(game, 2), 2) == [10, 37, 20, 10]
+
+
+def test_an_export_from_before_the_tie_setting_imports_with_its_tie_round(client):
+    """A file written before the setting (tests/exports/v1) was played with a tie round: it
+    imports as it was played, Clara winning the tie round, and plays again with tie rounds."""
+    old = EXPORTS / "differenzler_tie_round.json"
+    assert '"tie"' not in old.read_text(encoding="utf-8")
+    response = client.post(
+        "/games/import",
+        data={"file": (io.BytesIO(old.read_bytes()), old.name)},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 303
+    html = page(client)
+    assert totals(html) == [14, 15, 8, 11]
+    assert '<h2 id="winner">Clara gewinnt mit 8</h2>' in html
+    assert re.findall(r'<li class="row dz-row( tie-row)?" id="row-(\d)"', html) == [
+        (" tie-row", "3"),
+        ("", "2"),
+        ("", "1"),
+    ]
+    assert "2; teilen sich danach zwei den ersten Platz, folgen Stichrunden</dd>" in html
+    exported = json.loads(client.get("/games/1/export.json").get_data(as_text=True))
+    assert exported["rules"]["tie"] == "round"
+    assert exported["rounds"] == json.loads(old.read_text(encoding="utf-8"))["rounds"]
 
 
 def test_other_modes_routes_do_not_take_a_differenzler_game(game):

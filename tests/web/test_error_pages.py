@@ -31,13 +31,14 @@ ROUND = {
 }
 CELL = {"cell": "0:rosen", "points": "95"}
 HX = {"HX-Request": "true"}
-NINE_MB = 9 * 1024 * 1024  # over the import limit (8 MB) and any other form's (256 KB)
+NINE_MB = 9 * 1024 * 1024  # over any form's limit (256 KB) but an import's
+OVER_IMPORT = 17 * 1024 * 1024  # over the import limit (16 MB) too
 
 BAD_REQUEST = "Diese Anfrage war unvollständig oder unlesbar. Nichts gespeichert."
 NOT_FOUND = "Diese Seite gibt es hier nicht (oder das Spiel nicht mehr)."
 NOT_ALLOWED = "Diese Adresse nimmt das so nicht an: bitte die Knöpfe der Seite benutzen."
 TOO_LARGE = "Das ist zu gross: höchstens 256 KB auf einmal. Nichts gespeichert."
-IMPORT_TOO_LARGE = "Das ist zu gross: höchstens 8 MB auf einmal. Nichts gespeichert."
+IMPORT_TOO_LARGE = "Das ist zu gross: höchstens 16 MB auf einmal. Nichts gespeichert."
 EXPIRED = "Die Seite war zu lange offen: nichts gespeichert. Bitte nochmals tippen."
 FAULT = "Im Jass-Zähler ist ein Fehler passiert. Nichts gespeichert: bitte nochmals versuchen."
 
@@ -114,7 +115,7 @@ def request(client, method, url, fields=None, headers=None, multipart=False):
     """The answer, read whole; the request's input stream closed (a large body is a file)."""
     extra = {}
     if multipart:
-        fields = {**(fields or {}), "file": (io.BytesIO(b" " * NINE_MB), "gross.json")}
+        fields = {**(fields or {}), "file": (io.BytesIO(b" " * OVER_IMPORT), "gross.json")}
         extra["content_type"] = "multipart/form-data"
     response = client.open(url, method=method, data=fields, headers=headers, **extra)
     response.get_data()

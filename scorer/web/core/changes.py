@@ -81,7 +81,7 @@ def outcome_change(game, before: dict | None, after: dict | None) -> str | None:
     """What a change did to the result, in words, when the game had been decided; else None."""
     if not before or not before.get("finished"):
         return None
-    keys = ("finished", "winner", "schneider", "loser", "bergpreis")
+    keys = ("finished", "winner", "winners", "schneider", "loser", "bergpreis")
     if all(before.get(k) == (after or {}).get(k) for k in keys):
         return gettext("nach Spielende geändert; es bleibt: {outcome}").format(
             outcome=outcome_words(game, after)

@@ -13,6 +13,7 @@ from flask_babel import format_date
 from markupsafe import Markup, escape
 
 from scorer.cards import suit
+from scorer.web.core.messages import and_joined
 from scorer.web.core.messages.deck import named, order_name, weis_name
 from scorer.web.core.registry import game_url, say_for
 
@@ -70,6 +71,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(day, "local_day")
     app.add_template_filter(breakable)
     app.add_template_filter(name_size)
+    app.add_template_filter(and_joined)
     app.add_template_filter(said, "say")
     app.add_template_global(game_url)
     app.add_template_global(weis_name)

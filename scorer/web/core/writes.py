@@ -131,15 +131,22 @@ def _attempt(db, stored, kind, change, index, at, with_save, *, locked: bool) ->
                 state=state,
                 at=index if at is None else at,
             )
-        except store.TooLong:
-            return Written(stored, errors={"game": too_long()})
+        except store.TooLong as refused:
+            return Written(stored, errors={"game": too_long(refused)})
         if with_save is not None:
             with_save(db)
     return Written(stored, saved=True, entries_before=before, kind=kind)
 
 
-def too_long() -> str:
-    """Why an entry beyond the longest game is refused."""
+def too_long(refused: store.TooLong) -> str:
+    """Why an entry beyond the longest game, or a change beyond the most a game keeps, is
+    refused."""
+    if refused.what == "changes":
+        words = gettext(
+            "Dieses Spiel hat schon {most} Änderungen festgehalten, mehr nimmt es nicht auf: "
+            "bitte ein neues beginnen."
+        )
+        return words.format(most=store.MAX_CHANGES)
     return gettext("Ein Spiel hat höchstens {most} Einträge: bitte ein neues beginnen.").format(
         most=store.MAX_ENTRIES
     )

@@ -11,6 +11,8 @@ from scorer.codes import code
 from scorer.differenzler import (
     PREDICTION_MOST,
     ROUNDS_DEFAULT,
+    TIE_DEFAULT,
+    TIES,
     DifferenzlerGame,
     DifferenzlerRules,
     Round,
@@ -36,6 +38,10 @@ ROUNDS_QUICK = ("8", "12", "32")  # the usual counts, one tap each; any other is
 OTHER = "other"
 UNKNOWN_DECK = lazy_gettext("Deutsche oder französische Karten wählen.")
 UNKNOWN_ROUNDS = lazy_gettext("8, 12, 32 oder eine andere Anzahl wählen.")
+TIE_CHOICES = {
+    "shared": lazy_gettext("Geteilter erster Platz"),
+    "round": lazy_gettext("Stichrunde"),
+}
 MISSING_PREDICTION = lazy_gettext("Ansage fehlt: eine Zahl von 0 bis 157.")
 POINTS_MISSING = lazy_gettext(
     "Punkte für alle eintragen; nur einer darf leer bleiben: er bekommt den Rest."
@@ -43,7 +49,8 @@ POINTS_MISSING = lazy_gettext(
 
 
 class NewDifferenzlerForm(Form):
-    """Three to six players in seat order, the rounds, Weis, the exact-hit bonus, the deck."""
+    """Three to six players in seat order, the rounds, what a shared lowest total at the end
+    brings, Weis, the exact-hit bonus, the deck."""
 
     seat1 = StringField()
     seat2 = StringField()
@@ -59,6 +66,13 @@ class NewDifferenzlerForm(Form):
         validators=[Offered(UNKNOWN_ROUNDS)],
     )
     rounds_other = WholeField(lazy_gettext("Anzahl Runden (1 bis 64)"))
+    tie = RadioField(
+        lazy_gettext("Gleichstand auf dem ersten Platz nach der letzten Runde"),
+        choices=_choices((key, TIE_CHOICES[key]) for key in TIES),
+        default=TIE_DEFAULT,
+        validate_choice=False,
+        validators=[Offered(code("tie_unknown"))],
+    )
     weis = BooleanField(
         lazy_gettext("Weis und Stöck zählen (die Runde hat dann mehr als 157 Punkte)")
     )
@@ -77,7 +91,9 @@ class NewDifferenzlerForm(Form):
     def game(self) -> tuple[DifferenzlerGame, dict[str, str]]:
         """The game this form sets up, and what is wrong with it by field."""
         self.validate()
-        errors = {name: self[name].errors[0] for name in ("deck", "rounds") if self[name].errors}
+        errors = {
+            name: self[name].errors[0] for name in ("deck", "rounds", "tie") if self[name].errors
+        }
         if self.exact_bonus.errors:
             errors["exact_bonus"] = self.exact_bonus.errors[0]
         names = [clean(self[f"seat{i}"].data) for i in range(1, SEATS + 1)]
@@ -87,9 +103,10 @@ class NewDifferenzlerForm(Form):
             exact_bonus=self.exact_bonus.data or 0,
             deck=self.deck.data if self.deck.data in DECKS else "swiss",
             draw_no_trump=bool(self.draw_no_trump.data),
+            tie=self.tie.data if self.tie.data in TIES else TIE_DEFAULT,
         )
         game = DifferenzlerGame(tuple(n for n in names if n), rules)
-        return game, {**worded(game.problems(), game), **errors}
+        return game, worded({**game.problems(), **errors}, game)
 
     def _rounds(self, errors: dict) -> int:
         """The rounds chosen (or typed under "andere"); the default where they cannot be read,

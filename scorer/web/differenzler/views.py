@@ -19,13 +19,14 @@ from flask_babel import lazy_gettext, lazy_pgettext
 from jinja2_fragments.flask import render_block
 
 from scorer.cards import DECKS
-from scorer.codes import Code, code
+from scorer.codes import Code
 from scorer.differenzler import (
     DifferenzlerGame,
     Round,
     contracts,
     draw_trump,
     enter,
+    game_over,
     record_problem,
     replay,
     rest_of,
@@ -38,6 +39,7 @@ from scorer.web.core.forms import small_whole, typed
 from scorer.web.core.htmx import is_htmx, live, polled_board
 from scorer.web.core.i18n import Form, gettext
 from scorer.web.core.kept import load, replayed
+from scorer.web.core.messages import and_joined
 from scorer.web.core.messages.deck import FACES, contract_name, deck_names
 from scorer.web.core.registry import ModePages, register, say_for
 from scorer.web.core.writes import Written, created, entry_index, record_routes, take_out, write
@@ -290,6 +292,7 @@ def _context(
         "rest": typed_rest(game, values),
         "seen": seen or stored.end_tag,
         "leaders": [s for s, t in enumerate(state.totals) if t == lowest],
+        "winners": [game.players[seat] for seat in state.winners],
         "lowest": lowest,
         "deck_names": deck_names(),
         # A round kept on the phone without network: static/projection-differenzler.js says
@@ -396,7 +399,7 @@ def _take_step(
 
 
 def _over(state):
-    return code("game_over", winner=state.winner)
+    return game_over(state.winners)
 
 
 def entered(panel: Panel, form: PanelForm):
@@ -613,11 +616,18 @@ def round_words(game: DifferenzlerGame, data: dict) -> str:
 
 
 def outcome_words(game: DifferenzlerGame, summary: dict) -> str:
-    """The outcome kept in a decided game's summary: "Anna gewinnt"."""
+    """The outcome kept in a decided game's summary: "Anna gewinnt", or "Anna und Ben
+    gewinnen" where they share first place (a summary from before shared places names only
+    `winner`)."""
     winner = summary.get("winner")
-    if not isinstance(winner, int) or not 0 <= winner < len(game.players):
+    winners = summary.get("winners") or ([winner] if winner is not None else [])
+    seats = range(len(game.players))
+    if not winners or not all(isinstance(w, int) and w in seats for w in winners):
         return gettext("entschieden")
-    return gettext("{team} gewinnt").format(team=game.players[winner])
+    if len(winners) > 1:
+        names = and_joined([game.players[seat] for seat in winners])
+        return gettext("{names} gewinnen").format(names=names)
+    return gettext("{team} gewinnt").format(team=game.players[winners[0]])
 
 
 record_routes(bp, KIND, "", _answer)

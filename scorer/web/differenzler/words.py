@@ -13,8 +13,12 @@ WORDS: dict[str, str] = {
     "yes_or_no": N_("Nur ja oder nein."),
     "exact_bonus_range": N_("Bonus: eine ganze Zahl von 0 bis {most} (0 heisst kein Bonus)."),
     "deck_unknown": N_("Deutsche oder französische Karten wählen."),
+    "tie_unknown": N_("Bei Gleichstand: geteilter erster Platz oder Stichrunde wählen."),
     # A round
     "game_over": N_("Das Spiel ist entschieden: {winner} hat gewonnen, keine Runde mehr."),
+    "game_over_shared": N_(
+        "Das Spiel ist entschieden: {winners} teilen sich den ersten Platz, keine Runde mehr."
+    ),
     "trump_unknown": N_("Diesen Trumpf gibt es nicht: eine Farbe, Obenabe oder Undenufe wählen."),
     "weis_off": N_("An diesem Tisch zählen keine Weis: das Feld Weis leer lassen."),
     "weis_range": N_("Weis: eine ganze Zahl von 0 bis {most}."),

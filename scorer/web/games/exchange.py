@@ -78,10 +78,14 @@ def import_game():
             )
         except exchange.ImportProblem as problem:
             error = import_words(problem)
-        except store.TooLong:
-            error = gettext("Zu lang: ein Spiel hat höchstens {most} Einträge.").format(
-                most=store.MAX_ENTRIES
-            )
+        except store.TooLong as refused:
+            if refused.what == "changes":
+                error = gettext("Zu lang: ein Spiel hält höchstens {most} Änderungen fest.")
+                error = error.format(most=store.MAX_CHANGES)
+            else:
+                error = gettext("Zu lang: ein Spiel hat höchstens {most} Einträge.").format(
+                    most=store.MAX_ENTRIES
+                )
         else:
             return redirect(game_url(game.KIND, game_id), 303)
     return render_template("games/import.html", form=form, error=error), (422 if error else 200)

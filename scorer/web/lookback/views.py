@@ -20,6 +20,7 @@ from scorer.web.core.filters import local_time
 from scorer.web.core.i18n import NP_, gettext, tr
 from scorer.web.core.kept import load
 from scorer.web.core.links import mine
+from scorer.web.core.messages import and_joined
 from scorer.web.core.registry import MODE_PAGES, game_url
 from scorer.web.core.transfer import csv_file
 from scorer.web.db import get_db
@@ -90,11 +91,18 @@ class Looked:
         return " : ".join(str(figure) for figure in self.look.result)
 
     @property
+    def winner_names(self) -> str:
+        """Who won: the winner, or everyone sharing first place ("Anna und Ben")."""
+        return and_joined([self.look.sides[side].name for side in self.look.winners])
+
+    @property
     def outcome(self) -> str:
         """Who won, or lost, or that it runs still."""
         look = self.look
         if look.winner is not None:
             return gettext("{name} gewinnt").format(name=look.sides[look.winner].name)
+        if look.shared:
+            return gettext("{names} gewinnen").format(names=self.winner_names)
         if look.loser is not None:
             return gettext("{name} verliert").format(name=look.sides[look.loser].name)
         return gettext("unentschieden") if look.finished else gettext("läuft noch")
@@ -227,7 +235,7 @@ def export():
                 names[g.kind],
                 g.names,
                 g.result,
-                look.sides[look.winner].name if look.winner is not None else "",
+                g.winner_names,
                 look.sides[look.loser].name if look.loser is not None else "",
                 _figures_text(look, words),
                 after_text(ratings.get(g.kind), g.id),

@@ -3,13 +3,13 @@ extraction (N_), and said in the phone's language (the catalogues in scorer/tran
 
 The engine returns codes with values (scorer.codes); `say` words one for the table. Values are
 named for what they hold, and `say` names them with the table's deck and names: a value called
-(or ending in) `weis` is a Weis, `who`/`player`/`winner`/`loser` an index into `names`, `team`
-one into `teams`, `suit` a suit key, `to` the top card of a run ("zum König"), `rank` a card
-("König"), `four` four of a rank ("vier Könige"), `fours` the same without "vier", `card` a
-(suit, rank) pair, `run` a run's length, `step` a step of the house order (`step_with` the same
-as "mit dem Stöck"), `order` a house order, `contract` a contract key, `times` a multiplier
-(" ×2", nothing for ×1), `problem` another code and `problems` several. Anything else is shown
-as it is.
+(or ending in) `weis` is a Weis, `who`/`player`/`winner`/`loser` an index into `names`,
+`winners` several of them ("Anna und Ben"), `team` one into `teams`, `suit` a suit key, `to` the
+top card of a run ("zum König"), `rank` a card ("König"), `four` four of a rank ("vier Könige"),
+`fours` the same without "vier", `card` a (suit, rank) pair, `run` a run's length, `step` a step
+of the house order (`step_with` the same as "mit dem Stöck"), `order` a house order, `contract`
+a contract key, `times` a multiplier (" ×2", nothing for ×1), `problem` another code and
+`problems` several. Anything else is shown as it is.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from flask_babel.speaklater import LazyString
 
 from scorer.codes import Code
-from scorer.web.core.i18n import tr, tr_plural
+from scorer.web.core.i18n import N_, tr, tr_plural
 from scorer.web.core.messages import core
 from scorer.web.core.messages.deck import (
     FACES,
@@ -53,6 +53,15 @@ def words_of(key: str, kind: str | None = None) -> str | None:
 
 
 Names = Sequence[str] | Mapping[int, str] | Callable[[int], str] | None
+AND = N_(" und ")
+
+
+def and_joined(names: Sequence[str]) -> str:
+    """Names as a sentence lists them: "Anna", "Anna und Ben", "Anna, Ben und Clara"."""
+    if not names:
+        return ""
+    *first, last = names
+    return f"{', '.join(first)}{tr(AND)}{last}" if first else last
 
 
 def _named(names: Names) -> Callable[[int], str]:
@@ -78,6 +87,8 @@ def _value(name: str, value, faces: Faces, names: Callable[[int], str], teams, k
         return teams(value)
     if kind in ("who", "player", "winner", "loser"):
         return names(value)
+    if kind == "winners":
+        return and_joined([names(seat) for seat in value])
     if kind == "suit":
         return faces.suit(value)
     if kind == "to":
