@@ -29,22 +29,17 @@ from scorer.web import create_app
 from scorer.web.core.network import lan_addresses
 from scorer.web.db import forget, get_db
 
-# App threads per worker. Waitress reads and writes the sockets itself; its threads only run
-# the app, and two of them in one process take turns at Python's lock. One a process, one
-# process a core, served more hands a second than two or four threads, and at 200 hands a
-# second a p99 of 16-25 ms instead of 80-110 ms (docs/performance.md). A slow request (an
-# export, the first Rückblick after a restart) holds its process meanwhile: THREADS=2 if that
-# matters more.
+# App threads per worker: one, and one process a core, served more hands a second with a lower
+# p99 than two or four threads taking turns at Python's lock (docs/performance.md). A slow
+# request (an export) holds its process meanwhile: THREADS=2 if that matters more.
 THREADS = 1
 
 
 def calm_collector() -> None:
-    """What the started app holds (its libraries, routes and rules, some 50,000 objects)
-    lives as long as the process: frozen out of the cycle collector's sight. Its full
-    collections (one every thousand entries or so) then look at what came after: 2-3 ms
-    instead of 34 in-process, a pause that every request in the worker's queue waited
-    through. (Collecting the young less often was tried too: fewer pauses, each up to 7 ms,
-    for no less time in all.)"""
+    """What the started app holds (its libraries, routes and rules) lives as long as the
+    process: frozen out of the cycle collector's sight, so that its full collections look only
+    at what came after, a far shorter pause for every request waiting in the worker's queue
+    (docs/performance.md)."""
     gc.collect()
     gc.freeze()
 

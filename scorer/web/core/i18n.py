@@ -167,10 +167,9 @@ def _vary(response):
 
 
 # The words of templates: `_()`, `{% trans %}` and their plural and context forms, as Jinja's
-# "newstyle" gettext says them (Markup where the template escapes, then `%` with the values,
-# `num` and `context` among them), from the catalogue kept for the request. Jinja's own go
-# through three calls with the template's context and format every string, also one with no
-# `%` in it: 7.8 µs a word against 4.4 (18 words in an entry's answer, 64 on a game page).
+# "newstyle" gettext says them (Markup where the template escapes, then `%` with the values),
+# from the catalogue kept for the request: one call a word, where Jinja's own take three and
+# format every string (figures in docs/performance.md).
 
 
 @pass_eval_context
