@@ -90,8 +90,8 @@ def test_schieber_game_on_a_phone(phone: Page, new_game):
     # Wir (100 + 150) x 2 = 500; Ihr (57 + 20) x 2 = 154.
     expect(preview(phone, "schilten")).to_have_text("500 : 154")
     # No trump in Obenabe, so no Stöck: the engine would refuse this hand there, and its button
-    # promises nothing.
-    expect(preview(phone, "obenabe")).to_have_text("")
+    # promises nothing but says why.
+    expect(preview(phone, "obenabe")).to_have_text("Stöck nur mit Trumpf")
     save(phone, "schilten")
     assert totals(phone) == (797, 1099)
     # Stöck first: Ihr 40 = 2 x 20. Weis: Wir 300 = 3 x 100. Stich: Wir 200 = 2 x 100;
