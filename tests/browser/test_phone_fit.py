@@ -23,7 +23,8 @@ SMALL, PHONE, FLAT = (360, 640), (390, 844), (844, 390)
 _BOXES = """(selector) => [...document.querySelectorAll(selector)]
     .filter(e => e.offsetParent)
     .map(e => { const r = e.getBoundingClientRect();
-                let cut = getComputedStyle(e).overflowX !== 'visible' && e.scrollWidth > e.clientWidth;
+                const hides = getComputedStyle(e).overflowX !== 'visible';
+                let cut = hides && e.scrollWidth > e.clientWidth;
                 const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
                 for (let node = walk.nextNode(); node; node = walk.nextNode()) {
                     if (!node.data.trim()) continue;
@@ -147,9 +148,7 @@ def test_team_buttons_lying_flat_are_wide_enough_for_the_names(phone: Page, live
 
 
 @pytest.mark.parametrize("size", [SMALL, PHONE], ids=["360x640", "390x844"])
-def test_a_hand_with_weis_and_stoeck_takes_six_taps_without_a_swipe(
-    phone: Page, live_server, size
-):
+def test_a_hand_with_weis_and_stoeck_takes_six_taps_without_a_swipe(phone: Page, live_server, size):
     long_names_game(phone, live_server, size)
     taps = 0
 
