@@ -167,7 +167,11 @@ def test_a_hand_with_weis_and_stoeck_takes_six_taps_without_a_swipe(phone: Page,
     tap(phone.locator("details.extras summary"))
     expect(phone.locator("details.extras")).to_have_attribute("open", "")
     # Opened, "Weis · Stöck" leaves the six contracts on the screen below its rows.
-    phone.wait_for_function("() => scrollY > 0 || innerHeight > 800")
+    # (The page moves up once the details have opened: the toggle event comes a moment later.)
+    phone.wait_for_function(
+        "() => [...document.querySelectorAll('button.contract')]"
+        ".every(b => b.getBoundingClientRect().bottom <= innerHeight)"
+    )
     on_screen(phone, "button.contract")
     tap(phone.locator('button[data-weis="weis_a"][data-add="50"]'))
     expect(phone.locator("input[name=weis_a]")).to_have_value("50")
