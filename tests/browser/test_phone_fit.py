@@ -93,6 +93,9 @@ def fits_unscrolled(page: Page) -> None:
     on_screen(page, ".keypad button, .keypad .match-key")
     on_screen(page, "button.contract")
     assert len(boxes(page, "button.contract")) == 6
+    # Every key's word and every contract's name whole ("Match", "Undenufe").
+    for shown in boxes(page, ".keypad button, .keypad .match-key, .contract .c-name"):
+        assert not shown["cut"], shown
     teams = boxes(page, ".points-team label")
     assert [t["text"] for t in teams] == list(TEAMS)
     for team in teams:
