@@ -172,6 +172,26 @@
     updatePanel(panel);
   });
 
+  // "Weis · Stöck" opened: the page moves up so far that its rows and the contracts below them
+  // are on the screen, a hand with Weis being the chips and a contract without a swipe; never so
+  // far that the top of the Weis rows or of the contracts leaves the screen.
+  document.addEventListener(
+    "toggle",
+    function (event) {
+      const extras = event.target;
+      if (!extras.matches || !extras.matches("form.panel details.extras") || !extras.open) return;
+      const contracts = extras.closest("form").querySelector(".contracts");
+      if (!contracts) return;
+      const a = extras.getBoundingClientRect();
+      const b = contracts.getBoundingClientRect();
+      const want = Math.max(a.bottom, b.bottom) - window.innerHeight + 8;
+      const room = Math.min(a.top, b.top) - 4;
+      const by = Math.min(want, room);
+      if (by > 0) window.scrollBy(0, by);
+    },
+    true,
+  );
+
   // A second tap on a contract just after a save lands on the fresh panel: until anything is
   // typed there, for a moment it does nothing, so the writer never sees a refusal of a hand that
   // was in fact saved. (A tap while the save is still on its way is dropped by htmx: hx-sync on
