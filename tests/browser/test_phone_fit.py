@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.panel import contract, preview, tap_points, totals
+from tests.browser.panel import contract, preview, save, tap_points, totals
 from tests.browser.test_phone_screens import _TOO_WIDE
 
 TEAMS = ("Anna-Barbara & Hansruedi", "Chrigi & Dänu")
@@ -139,6 +139,11 @@ def test_keypad_and_contracts_on_one_screen_with_long_names(phone: Page, live_se
     tap_points(phone, "2")
     expect(preview(phone, "undenufe")).to_have_text("186 : 285")
     previews_inside(phone)
+    fits_unscrolled(phone)
+    # Saved: the word on the hand and its undo come in, and the next hand fits all the same.
+    save(phone, "rosen")
+    expect(phone.locator(".note-row #note")).to_contain_text("Hand 1 gespeichert")
+    phone.evaluate("window.scrollTo(0, 0)")
     fits_unscrolled(phone)
 
 
