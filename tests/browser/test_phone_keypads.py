@@ -1,4 +1,5 @@
-"""The big keypad in every mode, on a 390 x 844 phone and on a small 360 x 640 one: a Handjass
+"""The big keypad in every mode, on a 390 x 844 phone, a small 360 x 640 one and a phone lying
+flat (844 x 390): a Handjass
 deal, a Differenzler round (predictions and points) and Coiffeur cells typed only by tapping
 the keypad's keys, then read back from what the server stored. The keypad and the save are on
 the screen while a field is typed, every key is a 44 px target, and no field the writer taps
@@ -15,7 +16,7 @@ from playwright.sync_api import Browser, Page, Response, expect
 
 from tests.browser.conftest import PHONE, TIMEOUT_MS
 
-SIZES = [(390, 844), (360, 640)]
+SIZES = [(390, 844), (360, 640), (844, 390)]  # and lying flat
 
 
 @pytest.fixture(params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
