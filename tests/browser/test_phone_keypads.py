@@ -236,3 +236,45 @@ def test_coiffeur_cells_on_the_keypad(sized: Page, live_server: str):
     expect(page.locator("#total-0 b")).to_have_text("95")
     expect(page.locator("#total-1 b")).to_have_text("240")
     expect(page.locator("#cell-1-schilten")).to_contain_text("240")
+
+
+def test_the_edit_pages_type_on_the_keypad_too(phone: Page, live_server: str):
+    """Changing a Handjass deal or a Coiffeur cell: the same keypad, no phone keyboard."""
+    _new(phone, live_server, "handjass", HANDJASS)
+    game = phone.url
+    phone.locator(".trump-pick label:has(input[value=rosen])").tap()
+    for seat, points in enumerate(("50", "40", "45", "22")):
+        phone.fill(f"#cards{seat}", points)
+    assert _swap(phone, lambda: phone.locator("#save-deal").tap()).status == 200
+    phone.goto(f"{game}/deals/1")
+    phone.locator("#cards0").tap()
+    assert phone.evaluate(_KEYBOARD) is None
+    _keys(phone, "<<60")
+    phone.locator("#cards3").tap()
+    _keys(phone, "<<12")
+    expect(phone.locator("#cards0")).to_have_value("60")
+    _keypad_in_reach(phone, "[data-save]")
+    phone.locator("[data-save]").tap()
+    phone.wait_for_url(game)
+    expect(phone.locator("#row-1 .row-detail")).to_have_text(
+        "Anna-Barbara 60 · Hansruedi 40 · Clara 45 · Dani 12"
+    )
+
+    phone.goto(f"{live_server}/coiffeur/new")
+    phone.fill("input[name=team1]", "Anna+Ruedi")
+    phone.fill("input[name=team2]", "Beat+Clara")
+    phone.get_by_role("button", name="Spiel starten").tap()
+    phone.wait_for_url(re.compile(r"/coiffeur/[\w-]{24}$"))
+    board = phone.url
+    phone.locator("#cell-0-rosen label").tap()
+    _keys(phone, "95")
+    assert _swap(phone, lambda: phone.locator("#save").tap()).status == 200
+    phone.goto(f"{board}/entries/1")
+    phone.locator("#points").tap()
+    assert phone.evaluate(_KEYBOARD) is None
+    _keys(phone, "<<80")
+    expect(phone.locator("#points")).to_have_value("80")
+    _keypad_in_reach(phone, "#save-edit")
+    phone.locator("#save-edit").tap()
+    phone.wait_for_url(board)
+    expect(phone.locator("#cell-0-rosen")).to_contain_text("80")
