@@ -17,6 +17,7 @@ from flask_babel import Babel, get_locale, get_translations
 from flask_wtf import FlaskForm
 from jinja2 import pass_eval_context
 from markupsafe import Markup
+from wtforms import StringField
 from wtforms.i18n import messages_path
 
 from scorer.web.core.inputs import written
@@ -145,14 +146,21 @@ def language() -> str:
     return locale.language if locale is not None else DEFAULT
 
 
+class LanguageForm(GuardedForm):
+    """A language switch's post: the language tapped and the page to go back to."""
+
+    lang = StringField()
+    back = StringField()
+
+
 @bp.post("/sprache")
 def choose():
     """Keep the language chosen on this phone (the form carries its CSRF token, checked by
-    CSRFProtect like every post) and go back where the switch was."""
-    lang = request.form.get("lang", "")
-    back = request.form.get("back", "")
-    back = own_path(back, url_for("games.index"))
-    response = redirect(back, 303)
+    CSRFProtect like every post) and go back where the switch was; a language the app does not
+    speak changes nothing."""
+    form = LanguageForm(request.form)
+    response = redirect(own_path(form.back.data or "", url_for("games.index")), 303)
+    lang = form.lang.data
     if lang in LANGUAGES:
         response.set_cookie(
             COOKIE, lang, max_age=YEAR, samesite="Lax", httponly=True, secure=request.is_secure
