@@ -155,7 +155,9 @@ def errors_in(html: str) -> dict[str, str]:
 
 def totals_in(html: str) -> tuple[int, int]:
     """The two totals in figures under the slate."""
-    found = re.findall(r'id="total-(\d)">[^<]*<b>(-?\d+)</b>', html)
+    found = re.findall(
+        r'id="total-(\d)">(?:<span class="name">.*?</span>|[^<]*) *<b>(-?\d+)</b>', html
+    )
     values = dict(found)
     return int(values["0"]), int(values["1"])
 

@@ -25,7 +25,7 @@ GAMES = {
         ("/games/new", new_game_form()),
         ("/games/1/hands", {"contract": "schellen", "points": "90", "points_team": "0"}),
         "/games/1",
-        'id="total-0">Wir <b>180</b>',
+        'id="total-0"><span class="name">Wir</span> <b>180</b>',
     ),
     "handjass": (
         ("/handjass/new", {**PLAYERS, "deck": "swiss"}),
