@@ -284,29 +284,24 @@ class PlayersForm(SeenForm):
     names = StringField()
 
 
+def reason_field(asked) -> StringField:
+    """A reason the record keeps, asked for with `asked` when none is typed."""
+    return StringField(filters=[reason_typed], validators=[DataRequired(asked)])
+
+
 class RedrawForm(SeenForm):
     """The latest Passe drawn again, with a reason the record keeps."""
 
-    reason = StringField(
-        filters=[reason_typed],
-        validators=[
-            DataRequired(
-                lazy_gettext("Warum neu auslosen? Der Grund bleibt im Verlauf des Abends.")
-            )
-        ],
+    reason = reason_field(
+        lazy_gettext("Warum neu auslosen? Der Grund bleibt im Verlauf des Abends.")
     )
 
 
 class ReopenForm(SeenForm):
     """A table's Passe opened again by the leader, with a reason the record keeps."""
 
-    reason = StringField(
-        filters=[reason_typed],
-        validators=[
-            DataRequired(
-                lazy_gettext("Warum wieder öffnen? Der Grund bleibt im Verlauf des Abends.")
-            )
-        ],
+    reason = reason_field(
+        lazy_gettext("Warum wieder öffnen? Der Grund bleibt im Verlauf des Abends.")
     )
 
 
