@@ -151,6 +151,8 @@ def test_a_table_on_https_behind_caddy_shares_by_qr_watches_live_and_keeps_hands
 
     phone.context.set_offline(False)
     expect(phone.locator("#rows .pending")).to_have_count(0, timeout=10_000)
+    # The kept rows leave as they are sent; the page has all four once the last one is stored.
+    expect(phone.locator("#rows li.row")).to_have_count(4, timeout=10_000)
     expect(phone.locator("#total-0 b")).to_have_text(str(62 + 200 + 117 + 471), timeout=8_000)
     assert totals(phone) == (850, 95 + 114 + 40 + 0)
     assert stored(proxied, game) == [
