@@ -202,8 +202,8 @@ def test_a_differenzler_round_on_the_keypad(sized: Page, live_server: str):
 def test_coiffeur_cells_on_the_keypad(sized: Page, live_server: str):
     page = sized
     page.goto(f"{live_server}/coiffeur/new")
-    page.fill("input[name=team1]", "Anna+Ruedi")
-    page.fill("input[name=team2]", "Beat+Clara")
+    page.fill("input[name=team1]", "Anna-Barbara & Hansruedi")
+    page.fill("input[name=team2]", "Chrigi & Dänu")
     page.get_by_role("button", name="Spiel starten").tap()
     page.wait_for_url("**/coiffeur/*")
     chosen = page.locator("#chosen")
@@ -211,20 +211,22 @@ def test_coiffeur_cells_on_the_keypad(sized: Page, live_server: str):
 
     # A cell tapped on the board: the panel names it and comes into sight with its save.
     page.locator("#cell-0-rosen label").tap()
-    expect(chosen).to_have_text("Rosen ×1 für Anna+Ruedi")
+    expect(chosen).to_have_text("Rosen ×1 für Anna-Barbara & Hansruedi")
     _on_screen(page, "#chosen")
     _keys(page, "95")
     expect(page.locator("#points")).to_have_value("95")
     _keypad_in_reach(page, "#save")
     _shot(page, "coiffeur")
     assert _swap(page, lambda: page.locator("#save").tap()).status == 200
-    expect(page.locator("#note")).to_have_text("Rosen ×1 für Anna+Ruedi: 95 → 95 gespeichert.")
+    expect(page.locator("#note")).to_have_text(
+        "Rosen ×1 für Anna-Barbara & Hansruedi: 95 → 95 gespeichert."
+    )
     expect(page.locator("#cell-0-rosen")).to_contain_text("95")
     expect(chosen).to_have_text("Ein offenes Feld der Tafel tippen, dann die Punkte.")
 
     # Another cell, further down the board; a Match ticked first gives way to the points.
     page.locator("#cell-1-schilten label").tap()
-    expect(chosen).to_have_text("Schilten ×3 für Beat+Clara")
+    expect(chosen).to_have_text("Schilten ×3 für Chrigi & Dänu")
     page.locator("#entry .seg label:has(input[name=match])").tap()
     expect(page.locator("#entry input[name=match]")).to_be_checked()
     _keys(page, "805<")
@@ -232,7 +234,9 @@ def test_coiffeur_cells_on_the_keypad(sized: Page, live_server: str):
     expect(page.locator("#entry input[name=match]")).not_to_be_checked()
     _keypad_in_reach(page, "#save")
     assert _swap(page, lambda: page.locator("#save").tap()).status == 200
-    expect(page.locator("#note")).to_have_text("Schilten ×3 für Beat+Clara: 80 → 240 gespeichert.")
+    expect(page.locator("#note")).to_have_text(
+        "Schilten ×3 für Chrigi & Dänu: 80 → 240 gespeichert."
+    )
     expect(page.locator("#total-0 b")).to_have_text("95")
     expect(page.locator("#total-1 b")).to_have_text("240")
     expect(page.locator("#cell-1-schilten")).to_contain_text("240")
