@@ -409,10 +409,7 @@ def first_bergpreis(game_id: int):
     team = FirstTeamForm().chosen()
     if team is None:
         abort(400)
-    stored = load(game_id, KIND)
-    number = bergpreis_question(stored.game, replayed(stored.game))
-    change = lambda s: (settle_bergpreis(s.game, team), {})  # noqa: E731
-    written = write(game_id, "enter", change, mode=KIND, at=None if number is None else number - 1)
+    written = write(game_id, "enter", lambda s: (settle_bergpreis(s.game, team), {}), mode=KIND)
     return _answer(written)
 
 
